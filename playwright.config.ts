@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 4173)
+export const baseURL = `http://localhost:${PORT}`
+
+/**
+ * End-to-end tests against the production build (dist/) served by scripts/serve.ts on a fresh
+ * PGlite data directory, in Debian's Chromium (../shared/TOOLCHAIN.md: flags for this machine).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'rm -rf test-results/e2e-data && tsx scripts/serve.ts',
+    url: `${baseURL}/api/webshop/v1/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'test-results/e2e-data',
+      HOSTED_DOMAIN: 'localhost',
+      DEFAULT_TENANT: 'alpin',
+      DATABASE_URL: '',
+      API_ORIGIN: '',
+      SENTRY_DSN: '',
+    },
+  },
+})

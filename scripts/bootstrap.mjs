@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Entry of `npm start` and `npm test`. Runs on whatever Node the machine has (Node 20 here):
+// plain JavaScript, no dependencies. It installs the project's dependencies when they are
+// missing or stale (lockfile changed), then hands over to the project's own Node 24
+// (npm package `node`, installed at node_modules/.bin/node) running scripts/<command>.ts.
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const command = process.argv[2]
+const commands = { start: 'scripts/start.ts', test: 'scripts/test.ts' }
+if (!commands[command]) {
+  console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')} [args]`)
+  process.exit(2)
+}
+
+const lockfile = join(root, 'package-lock.json')
+const stampFile = join(root, 'node_modules', '.install-stamp')
+const projectNode = join(root, 'node_modules', '.bin', 'node')
+
+function installHash() {
+  const hash = createHash('sha256')
+  hash.update(readFileSync(join(root, 'package.json')))
+  if (existsSync(lockfile)) hash.update(readFileSync(lockfile))
+  return hash.digest('hex')
+}
+
+const wanted = installHash()
+const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : ''
+if (current !== wanted || !existsSync(projectNode)) {
+  const args = existsSync(lockfile)
+    ? ['ci', '--no-audit', '--no-fund']
+    : ['install', '--no-audit', '--no-fund']
+  console.log(`[bootstrap] dependencies missing or stale: npm ${args.join(' ')}`)
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) {
+    console.error('[bootstrap] installing dependencies failed; see the npm output above.')
+    process.exit(result.status ?? 1)
+  }
+  writeFileSync(stampFile, wanted + '\n')
+}
+
+// Node 24 runs the TypeScript scripts directly (type stripping); tsx adds the `~/` alias.
+const result = spawnSync(
+  projectNode,
+  ['--import', 'tsx', join(root, commands[command]), ...process.argv.slice(3)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+    },
+  },
+)
+if (result.signal) process.kill(process.pid, result.signal)
+process.exit(result.status ?? 1)

@@ -1,0 +1,52 @@
+// Serves the production build (dist/) on HOST:PORT: migrates and seeds first, then answers
+// pages, API, media and static assets from one process. Run by `npm start` after the build.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { serve } from 'srvx'
+import { staticMiddleware } from 'srvx/static'
+import { prepareDatabase } from '../src/server/prepare'
+
+const root = join(import.meta.dirname, '..')
+
+export async function startServer(options: { quiet?: boolean } = {}) {
+  const entry = join(root, 'dist', 'server', 'server.js')
+  if (!existsSync(entry)) throw new Error('No production build in dist/: run `npm run build` (npm start does it for you).')
+  const runtime = await prepareDatabase()
+  const { default: app } = (await import(pathToFileURL(entry).href)) as { default: { fetch: (r: Request) => Promise<Response> } }
+  const { env } = runtime
+  const server = serve({
+    port: env.PORT,
+    hostname: env.HOST,
+    silent: true,
+    gracefulShutdown: false,
+    middleware: [staticMiddleware({ dir: join(root, 'dist', 'client'), maxAge: 31536000, immutable: true })],
+    fetch: (request: Request) => app.fetch(request),
+  })
+  await server.ready()
+  const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+  if (!options.quiet) console.log(`[server] the shop is at http://${shown}:${env.PORT} (pid ${process.pid})`)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    console.log(`[server] ${signal}: closing`)
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    await server.close().catch(() => {})
+    await runtime.database?.close().catch(() => {})
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  return server
+}
+
+if (import.meta.filename === process.argv[1]) {
+  process.env.NODE_ENV ??= 'production'
+  startServer().catch((error) => {
+    console.error('[server] could not start:', error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,56 @@
+// `npm start` (after scripts/bootstrap.mjs has installed dependencies): builds when the
+// sources changed since the last build, then migrates, seeds on first run and serves dist/.
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { startServer } from './serve'
+
+const root = join(import.meta.dirname, '..')
+const INPUTS = ['src', 'openapi', 'seed', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json']
+const stampFile = join(root, 'dist', '.build-stamp')
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path).sort()) yield* files(join(path, name))
+  } else {
+    yield path
+  }
+}
+
+/** A hash of everything the build reads (routeTree.gen.ts is written by the build itself). */
+export function sourceHash() {
+  const hash = createHash('sha256')
+  for (const input of INPUTS) {
+    for (const file of files(join(root, input))) {
+      if (file.endsWith('routeTree.gen.ts')) continue
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0')
+    }
+  }
+  return hash.digest('hex')
+}
+
+export function buildIfStale(log = console.log) {
+  const wanted = sourceHash()
+  const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : ''
+  if (built === wanted && existsSync(join(root, 'dist', 'server', 'server.js'))) {
+    log('[build] dist/ is up to date')
+    return
+  }
+  log('[build] sources changed since the last build: vite build')
+  const result = spawnSync('vite', ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+  if (result.status !== 0) throw new Error('the build failed; see the output above')
+  writeFileSync(stampFile, wanted + '\n')
+}
+
+if (import.meta.filename === process.argv[1]) {
+  process.env.NODE_ENV ??= 'production'
+  try {
+    buildIfStale()
+    await startServer()
+  } catch (error) {
+    console.error('[start] could not start:', error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}

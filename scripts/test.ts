@@ -1,0 +1,75 @@
+// `npm test`: the whole suite, in order, on the project's Node 24. Every step runs even when
+// an earlier one failed (except the end-to-end tests, which need the build); the exit code
+// is non-zero when anything failed. The last line sums up the steps as 'N passed, N failed'.
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { ensureChromium } from './ensure-chromium'
+
+const root = join(import.meta.dirname, '..')
+const only = process.argv.slice(2)
+
+type Step = { name: string; run: () => boolean; needs?: string }
+
+function sh(command: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+const hashOf = (file: string) => (existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : '')
+const routeTree = join(root, 'src', 'routeTree.gen.ts')
+
+const steps: Step[] = [
+  { name: 'generated API types are current', run: () => sh('tsx', ['scripts/gen-api.ts', '--check']) },
+  { name: 'translations complete', run: () => sh('tsx', ['scripts/check-i18n.ts']) },
+  { name: 'typecheck', run: () => sh('tsc', ['--noEmit']) },
+  { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run']) },
+  {
+    name: 'production build',
+    run: () => {
+      const before = hashOf(routeTree)
+      if (!sh('vite', ['build'])) return false
+      if (hashOf(routeTree) !== before) {
+        console.error('src/routeTree.gen.ts was stale: the build regenerated it; commit the new file.')
+        return false
+      }
+      return true
+    },
+  },
+  {
+    name: 'end-to-end tests (Playwright, Chromium)',
+    needs: 'production build',
+    run: () => {
+      try {
+        ensureChromium()
+      } catch (error) {
+        console.error((error as Error).message)
+        return false
+      }
+      return sh('playwright', ['test'])
+    },
+  },
+]
+
+const results = new Map<string, boolean>()
+for (const step of steps) {
+  if (only.length && !only.some((o) => step.name.includes(o))) continue
+  if (step.needs && results.get(step.needs) === false) {
+    console.log(`\n[test] skipped '${step.name}': '${step.needs}' failed`)
+    results.set(step.name, false)
+    continue
+  }
+  console.log(`\n[test] ── ${step.name}`)
+  const started = Date.now()
+  const ok = step.run()
+  results.set(step.name, ok)
+  console.log(`[test] ${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+}
+
+const failed = [...results].filter(([, ok]) => !ok)
+console.log('\n[test] summary')
+for (const [name, ok] of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}`)
+console.log(`${results.size - failed.length} passed, ${failed.length} failed`)
+process.exit(failed.length ? 1 : 0)

@@ -1,0 +1,74 @@
+/// <reference types="vite/client" />
+import type { ReactNode } from 'react'
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  notFound,
+  Outlet,
+  Scripts,
+  useRouterState,
+} from '@tanstack/react-router'
+import { ApiError } from '../api/client'
+import { shopConfigQuery } from '../api/shop.queries'
+import { effectiveLocale, localeFromPath, pickLabel } from '../lib/locale'
+import { paletteToCss, sanitisePalette } from '../lib/theme'
+import { mediaUrl } from '../lib/media'
+import type { RouterContext } from '../router'
+import appCss from '../styles.css?url'
+import { NotFound } from '../components/not-found'
+import { I18nProvider } from '@lingui/react'
+import { getI18n } from '../lib/i18n'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => {
+    try {
+      const config = await context.queryClient.ensureQueryData(shopConfigQuery(context.api))
+      return { config }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound()
+      throw error
+    }
+  },
+  head: ({ match }) => {
+    const config = match.context.config
+    const locale = effectiveLocale(localeFromPath(match.pathname), config?.languages ?? [])
+    const title = pickLabel(config?.labels.title, locale)
+    const slogan = pickLabel(config?.labels.slogan, locale)
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { title: [slogan, title].filter(Boolean).join(' – ') },
+        ...(slogan ? [{ name: 'description', content: slogan }] : []),
+        ...(config ? [{ property: 'og:image', content: mediaUrl(config.media.hero, 1024) }] : []),
+      ],
+      links: [
+        { rel: 'stylesheet', href: appCss },
+        ...(config ? [{ rel: 'icon', type: 'image/jpeg', href: mediaUrl(config.media.logo, 64) }] : []),
+      ],
+    }
+  },
+  shellComponent: RootDocument,
+  component: Outlet,
+  notFoundComponent: NotFound,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const config = Route.useRouteContext({ select: (c) => c.config })
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const lang = effectiveLocale(localeFromPath(pathname), config?.languages ?? [])
+  // Only validated rgb triples reach this stylesheet (lib/theme), so it cannot break out of CSS.
+  const themeCss = config ? `:root{${paletteToCss(sanitisePalette(config.theme.colorPalette))}}` : ''
+  return (
+    <html lang={lang}>
+      <head>
+        <HeadContent />
+        {themeCss ? <style id="shop-theme">{themeCss}</style> : null}
+      </head>
+      <body className="min-h-screen bg-background text-on-background antialiased">
+        <I18nProvider i18n={getI18n(lang)}>{children}</I18nProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}

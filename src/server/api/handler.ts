@@ -1,0 +1,139 @@
+import type { Db } from '../db/client'
+import type { ShopDirectory } from '../domain/shops'
+import { checkIdempotencyKey, fingerprint, withIdempotency } from '../http/idempotency'
+import { errorResponse, errors, HttpError, REQUEST_ID_HEADER } from '../http/problem'
+import { readCookie, verifyXsrf, XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf'
+import { routes } from './routes'
+import type { ApiContext, Locale, RouteDef } from './types'
+
+export type ApiDeps = {
+  db: Db
+  shops: ShopDirectory
+  production: boolean
+  xsrfSecret: () => Promise<string>
+}
+
+export type ApiHandler = (request: Request, options: { requestId: string }) => Promise<Response>
+
+const LOCALES: readonly Locale[] = ['de', 'en', 'fr']
+
+type Compiled = RouteDef & { regex: RegExp; keys: string[] }
+
+function compile(route: RouteDef): Compiled {
+  const keys: string[] = []
+  const pattern = route.path
+    .split(/(\{[A-Za-z]+\})/)
+    .map((part) => {
+      const m = /^\{([A-Za-z]+)\}$/.exec(part)
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      keys.push(m[1]!)
+      return '([^/]+)'
+    })
+    .join('')
+  return { ...route, regex: new RegExp(`^${pattern}$`), keys }
+}
+
+/** Paths the built-in back end owns; anything else under them is a JSON 404, never a page. */
+export function isApiPath(pathname: string) {
+  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/sanctum/')
+}
+
+function pickLocale(header: string | null, languages: readonly string[]): Locale {
+  const wanted = (header ?? '').trim().toLowerCase()
+  const allowed = languages.filter((l): l is Locale => (LOCALES as readonly string[]).includes(l))
+  if ((LOCALES as readonly string[]).includes(wanted) && (allowed.length === 0 || allowed.includes(wanted as Locale))) {
+    return wanted as Locale
+  }
+  return allowed[0] ?? 'de'
+}
+
+function isLoopback(host: string) {
+  const name = host.replace(/:\d+$/, '')
+  return name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1' || name === '[::1]'
+}
+
+/**
+ * The built-in implementation of openapi/webshop.yaml as one fetch-style function. The same
+ * function serves HTTP (through the server entry), SSR (in-process, no network hop) and tests.
+ */
+export function createApiHandler(deps: ApiDeps): ApiHandler {
+  const compiled = routes.map(compile)
+
+  async function dispatch(request: Request, requestId: string): Promise<Response> {
+    const url = new URL(request.url)
+    const host = request.headers.get('host') ?? url.host
+    const lookup = await deps.shops.byHost(host)
+    if (!lookup.ok) throw lookup.reason === 'invalid-host' ? errors.invalidHost() : errors.unknownShop()
+
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    let params: Record<string, string> | null = null
+    const allowed: string[] = []
+    let route: Compiled | undefined
+    for (const candidate of compiled) {
+      const m = candidate.regex.exec(url.pathname)
+      if (!m) continue
+      allowed.push(candidate.method)
+      if (candidate.method !== method) continue
+      route = candidate
+      params = {}
+      candidate.keys.forEach((key, i) => {
+        try {
+          params![key] = decodeURIComponent(m[i + 1]!)
+        } catch {
+          params![key] = ''
+        }
+      })
+      break
+    }
+    if (!route || !params) {
+      if (allowed.length > 0) throw errors.methodNotAllowed(allowed)
+      throw errors.notFound(url.pathname)
+    }
+
+    const shop = lookup.shop
+    const ctx: ApiContext = {
+      request,
+      url,
+      requestId,
+      shop,
+      locale: pickLocale(request.headers.get('x-flowin-locale'), shop.config.languages),
+      db: deps.db,
+      secureCookies: deps.production && (url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || isLoopback(host)),
+      xsrfSecret: deps.xsrfSecret,
+    }
+
+    if (method === 'GET') return route.handler(ctx, params)
+
+    // Every write: the anti-forgery pair first, then the idempotency key (spec §7, DESIGN §3).
+    const secret = await deps.xsrfSecret()
+    const cookie = readCookie(request.headers.get('cookie'), XSRF_COOKIE)
+    if (!verifyXsrf(secret, cookie, request.headers.get(XSRF_HEADER))) throw errors.xsrf()
+    const key = checkIdempotencyKey(request.headers.get('idempotency-key'))
+    const body = await request.text()
+    const replayable = new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })
+    const print = fingerprint(method, url.pathname + url.search, body)
+    const routeParams = params
+    return withIdempotency(deps.db, shop.id, key, print, () =>
+      route.handler({ ...ctx, request: replayable }, routeParams),
+    )
+  }
+
+  return async function handleApi(request, { requestId }) {
+    let response: Response
+    try {
+      response = await dispatch(request, requestId)
+    } catch (error) {
+      if (error instanceof HttpError) {
+        response = errorResponse(error, requestId)
+      } else {
+        console.error(`[api] ${request.method} ${request.url} failed (request ${requestId})`, error)
+        response = errorResponse(errors.internal(), requestId)
+      }
+    }
+    // Stored answers replayed for an idempotency key carry their original id: this request's wins.
+    const headers = new Headers(response.headers)
+    headers.set(REQUEST_ID_HEADER, requestId)
+    if (request.method === 'HEAD') return new Response(null, { status: response.status, headers })
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}

@@ -1,0 +1,54 @@
+import type { paths } from '../../api/schema.gen'
+import type { Db } from '../db/client'
+import type { Shop } from '../domain/shops'
+
+export type Locale = 'de' | 'en' | 'fr'
+export type ApiPath = keyof paths
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+type Op<P extends ApiPath, M extends Method> = paths[P] extends Record<M, infer O> ? O : never
+type SuccessStatus = 200 | 201 | 202
+type ResponsesOf<P extends ApiPath, M extends Method> = Op<P, M> extends { responses: infer R } ? R : never
+
+/** The JSON body of the success answer of an operation, as the contract declares it. */
+export type SuccessBody<P extends ApiPath, M extends Method, S extends SuccessStatus = SuccessStatus> = {
+  [K in S & keyof ResponsesOf<P, M>]: ResponsesOf<P, M>[K] extends {
+    content: { 'application/json': infer B }
+  }
+    ? B
+    : never
+}[S & keyof ResponsesOf<P, M>]
+
+export type ApiContext = {
+  request: Request
+  url: URL
+  requestId: string
+  shop: Shop
+  locale: Locale
+  db: Db
+  /** Whether cookies get the Secure attribute. */
+  secureCookies: boolean
+  xsrfSecret: () => Promise<string>
+}
+
+export type RouteHandler = (ctx: ApiContext, params: Record<string, string>) => Promise<Response>
+
+export type RouteDef = {
+  /** The contract path this route implements, e.g. `/api/webshop/v1/carts/{cartId}`. */
+  path: ApiPath
+  method: Uppercase<Method>
+  handler: RouteHandler
+}
+
+/** A JSON answer whose body is checked against the contract at compile time. */
+export function json<P extends ApiPath, M extends Method>(
+  _path: P,
+  _method: M,
+  body: SuccessBody<P, M>,
+  init: { status?: SuccessStatus; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...init.headers },
+  })
+}

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm'
+import type { components } from '../../api/schema.gen'
+import type { Db } from '../db/client'
+import { shopDomains, shops } from '../db/schema'
+import { resolveHost } from '../tenancy'
+import { sanitisePalette } from '../../lib/theme'
+
+export type ShopConfig = components['schemas']['ShopConfig']
+export type Shop = { id: string; config: ShopConfig }
+
+export type ShopLookup =
+  | { ok: true; shop: Shop }
+  | { ok: false; reason: 'invalid-host' | 'unknown-shop' }
+
+const CACHE_MS = 5_000
+type Entry = { at: number; value: Shop | null }
+
+/**
+ * Finds shops by host. A short-lived cache keeps the hot path off the database; nothing
+ * in it is needed by another process (DESIGN §2), a change shows within five seconds.
+ */
+export class ShopDirectory {
+  private cache = new Map<string, Entry>()
+  constructor(
+    private db: Db,
+    private options: { hostedDomain: string; defaultShop: string; now?: () => number },
+  ) {}
+
+  private now() {
+    return this.options.now?.() ?? Date.now()
+  }
+
+  async byHost(hostHeader: string | null): Promise<ShopLookup> {
+    const resolution = resolveHost(hostHeader, this.options.hostedDomain)
+    if (resolution.kind === 'invalid') return { ok: false, reason: 'invalid-host' }
+    const key =
+      resolution.kind === 'custom'
+        ? `domain:${resolution.domain}`
+        : `id:${resolution.kind === 'default' ? this.options.defaultShop : resolution.slug}`
+    const cached = this.cache.get(key)
+    let shop: Shop | null
+    if (cached && this.now() - cached.at < CACHE_MS) {
+      shop = cached.value
+    } else {
+      shop =
+        resolution.kind === 'custom'
+          ? await this.loadByDomain(resolution.domain)
+          : await this.loadById(key.slice(3))
+      if (this.cache.size > 1000) this.cache.clear()
+      this.cache.set(key, { at: this.now(), value: shop })
+    }
+    return shop ? { ok: true, shop } : { ok: false, reason: 'unknown-shop' }
+  }
+
+  async loadById(id: string): Promise<Shop | null> {
+    const rows = await this.db.select().from(shops).where(eq(shops.id, id)).limit(1)
+    const row = rows[0]
+    return row ? toShop(row.id, row.config) : null
+  }
+
+  private async loadByDomain(domain: string): Promise<Shop | null> {
+    const rows = await this.db
+      .select({ id: shops.id, config: shops.config })
+      .from(shopDomains)
+      .innerJoin(shops, eq(shops.id, shopDomains.shopId))
+      .where(eq(shopDomains.domain, domain))
+      .limit(1)
+    const row = rows[0]
+    return row ? toShop(row.id, row.config) : null
+  }
+}
+
+function toShop(id: string, config: Omit<ShopConfig, 'id'>): Shop {
+  // Colours reach CSS: anything but a valid rgb triple is dropped (and logged) here already.
+  const colorPalette = sanitisePalette(config.theme?.colorPalette, (name, value) =>
+    console.warn(`[shop ${id}] dropped invalid colour ${JSON.stringify(name)}: ${JSON.stringify(value)}`),
+  )
+  return { id, config: { ...config, theme: { ...config.theme, colorPalette }, id } }
+}

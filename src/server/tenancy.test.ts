@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { normaliseHost, resolveHost } from './tenancy'
+
+describe('resolveHost (DESIGN §4, spec §5)', () => {
+  const hosted = 'flowin.shop'
+  it.each([
+    ['localhost', { kind: 'default' }],
+    ['localhost:3000', { kind: 'default' }],
+    ['127.0.0.1:3000', { kind: 'default' }],
+    ['[::1]:3000', { kind: 'default' }],
+    ['alpin.flowin.shop', { kind: 'hosted', slug: 'alpin' }],
+    ['ALPIN.Flowin.Shop.', { kind: 'hosted', slug: 'alpin' }],
+    ['www.alpin.flowin.shop', { kind: 'hosted', slug: 'alpin' }],
+    ['atelier.localhost:3000', { kind: 'hosted', slug: 'atelier' }],
+    ['shop.example.com', { kind: 'custom', domain: 'shop.example.com' }],
+    ['example.com', { kind: 'custom', domain: 'example.com' }],
+  ])('%s', (host, expected) => {
+    expect(resolveHost(host, hosted)).toEqual(expected)
+  })
+
+  it.each([
+    'a.b.c.d.flowin.shop', // 5 labels under the hosted suffix
+    'a.b.c.d.localhost',
+    'a.shop.example.com', // 4 labels elsewhere
+    'bad_label.example.com',
+    '-x.example.com',
+    'example.com:http',
+    '',
+  ])("%s is 'Invalid host'", (host) => {
+    expect(resolveHost(host, hosted)).toEqual({ kind: 'invalid' })
+  })
+
+  it('counts all labels, the suffix included (spec §5: at most 4 under the hosted domain)', () => {
+    expect(resolveHost('alpin.shops.example.org', 'shops.example.org')).toEqual({ kind: 'hosted', slug: 'alpin' })
+    expect(resolveHost('x.alpin.shops.example.org', 'shops.example.org')).toEqual({ kind: 'invalid' })
+  })
+
+  it('normalises hosts', () => {
+    expect(normaliseHost('Shop.Example.COM:8080')).toBe('shop.example.com')
+    expect(normaliseHost(null)).toBeNull()
+    expect(normaliseHost('x'.repeat(300))).toBeNull()
+  })
+})

@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 4173)
+const at = (host: string, path = '/') => `http://${host}:${PORT}${path}`
+
+type Config = {
+  id: string
+  languages: string[]
+  labels: { title: Record<string, string>; slogan: Record<string, string> }
+  theme: { colorPalette: Record<string, { background: number[]; foreground: number[] }> }
+}
+
+async function config(request: APIRequestContext, host: string): Promise<Config> {
+  const response = await request.get(at(host, '/api/webshop/v1/config'))
+  expect(response.status()).toBe(200)
+  return (await response.json()).data
+}
+
+test.describe('platform smoke test (production build)', () => {
+  test('the default shop renders at localhost with its theme on first paint', async ({ page, request }) => {
+    const alpin = await config(request, 'localhost')
+    expect(alpin.id).toBe('alpin')
+    const response = await page.goto(at('localhost', '/de'))
+    expect(response?.status()).toBe(200)
+    await expect(page.getByTestId('shop-title')).toHaveText(alpin.labels.title.de!)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
+    expect(primary).toBe(`rgb(${alpin.theme.colorPalette.primary!.background.join(' ')})`)
+    // the hero image comes from the media endpoint and loads
+    const hero = page.locator('main img').first()
+    await expect(hero).toHaveAttribute('src', /\/api\/media\/v1\/media\/.+\.jpg\?width=1024$/)
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024)
+  })
+
+  test('the second shop renders on its own host, in its own colours, falling back from /en', async ({ page, request }) => {
+    const atelier = await config(request, 'atelier.localhost')
+    const alpin = await config(request, 'localhost')
+    expect(atelier.languages).toEqual(['fr', 'de'])
+    await page.goto(at('atelier.localhost', '/fr'))
+    await expect(page.getByTestId('shop-title')).toHaveText(atelier.labels.title.fr!)
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
+    expect(primary).toBe(`rgb(${atelier.theme.colorPalette.primary!.background.join(' ')})`)
+    expect(primary).not.toBe(`rgb(${alpin.theme.colorPalette.primary!.background.join(' ')})`)
+    await page.goto(at('atelier.localhost', '/en'))
+    await expect(page).toHaveURL(at('atelier.localhost', '/fr'))
+  })
+
+  test('/ answers in the negotiated locale', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-CH' })
+    const page = await context.newPage()
+    await page.goto(at('localhost', '/'))
+    await expect(page).toHaveURL(at('localhost', '/fr'))
+    await context.close()
+  })
+
+  test("a host with 5 labels gets 404 'Invalid host'", async ({ page }) => {
+    const response = await page.goto(at('a.b.c.d.localhost', '/de'))
+    expect(response?.status()).toBe(404)
+    await expect(page.getByText('Invalid host')).toBeVisible()
+  })
+
+  test('an unknown language is a 404 page, an unknown API path a JSON 404', async ({ page, request }) => {
+    const response = await page.goto(at('localhost', '/xx'))
+    expect(response?.status()).toBe(404)
+    const api = await request.get(at('localhost', '/api/webshop/v1/unknown'))
+    expect(api.status()).toBe(404)
+    expect(api.headers()['content-type']).toContain('application/json')
+    expect(api.headers()['x-flowin-request-id']).toBeTruthy()
+  })
+
+  test('pages carry a request id and may not be framed', async ({ request }) => {
+    const response = await request.get(at('localhost', '/de'))
+    expect(response.headers()['x-flowin-request-id']).toBeTruthy()
+    expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+  })
+})

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { parse } from 'yaml'
+
+type Json = Record<string, any>
+
+const root = join(import.meta.dirname, '..', '..')
+export const spec: Json = parse(readFileSync(join(root, 'openapi', 'webshop.yaml'), 'utf8'))
+
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+ajv.addSchema({ ...spec, $id: 'webshop' }, 'webshop')
+
+type Operation = { method: string; template: string; regex: RegExp; op: Json; id: string }
+
+function deref<T = Json>(node: Json): T {
+  let current = node
+  while (current && typeof current.$ref === 'string') {
+    const path = current.$ref.replace(/^#\//, '').split('/')
+    current = path.reduce((n: Json, key: string) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec)
+  }
+  return current as T
+}
+
+export const operations: Operation[] = Object.entries(spec.paths as Json).flatMap(([template, item]) =>
+  Object.entries(item as Json)
+    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+    .map(([method, op]) => ({
+      method: method.toUpperCase(),
+      template,
+      op: op as Json,
+      id: (op as Json).operationId as string,
+      regex: new RegExp(
+        '^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$',
+      ),
+    })),
+)
+
+/** Which operations the suite's responses covered, by operationId, with the statuses seen. */
+export const coverage = new Map<string, Set<number>>()
+
+export function findOperation(method: string, pathname: string): Operation | undefined {
+  const m = method === 'HEAD' ? 'GET' : method
+  return operations.find((o) => o.method === m && o.regex.test(pathname))
+}
+
+/**
+ * Checks one response against openapi/webshop.yaml: a declared status (or `default`), the
+ * declared content type, a body matching the schema, and the required headers. Returns the
+ * problems found (empty when the response honours the contract).
+ */
+export async function contractProblems(request: Request, response: Response): Promise<string[]> {
+  const url = new URL(request.url)
+  const problems: string[] = []
+  const operation = findOperation(request.method, url.pathname)
+  const errorSchema = ajv.getSchema('webshop#/components/schemas/Error')!
+  if (!operation) {
+    // Not an operation of the contract: it must still answer the one error body.
+    if (response.status < 400) problems.push(`${request.method} ${url.pathname} is not in the contract but answered ${response.status}`)
+    const body = await response.clone().json().catch(() => undefined)
+    if (!errorSchema(body)) problems.push(`error body: ${ajv.errorsText(errorSchema.errors)}`)
+    if (!response.headers.get('x-flowin-request-id')) problems.push('missing header x-flowin-request-id')
+    return problems
+  }
+  const seen = coverage.get(operation.id) ?? new Set<number>()
+  seen.add(response.status)
+  coverage.set(operation.id, seen)
+
+  const responses = operation.op.responses as Json
+  const declared = responses[String(response.status)] ?? responses.default
+  if (!declared) return [`${operation.id}: status ${response.status} is not declared`]
+  const resp = deref(declared)
+  for (const [name, header] of Object.entries((resp.headers ?? {}) as Json)) {
+    const h = deref(header as Json)
+    if (h.required && !response.headers.get(name)) problems.push(`${operation.id}: missing header ${name}`)
+  }
+  const content = resp.content as Json | undefined
+  if (!content) {
+    const text = await response.clone().text()
+    if (text.length > 0) problems.push(`${operation.id}: ${response.status} must have no body`)
+    return problems
+  }
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim()
+  const media = content[type]
+  if (!media) return [...problems, `${operation.id}: content type ${type || '(none)'} not declared for ${response.status}`]
+  if (type === 'application/json') {
+    const body = await response.clone().json().catch(() => Symbol('invalid json'))
+    const pointer = `#/paths/${operation.template.replace(/~/g, '~0').replace(/\//g, '~1')}/${operation.method.toLowerCase()}/responses/${response.status in responses ? response.status : 'default'}`
+    const schemaRef = declared.$ref
+      ? `webshop${declared.$ref}/content/application~1json/schema`
+      : `webshop${pointer}/content/application~1json/schema`
+    const validate = ajv.getSchema(schemaRef)
+    if (!validate) problems.push(`${operation.id}: no schema at ${schemaRef}`)
+    else if (!validate(body)) problems.push(`${operation.id} ${response.status}: ${ajv.errorsText(validate.errors)}`)
+  }
+  return problems
+}
