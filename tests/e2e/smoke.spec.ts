@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 const at = (host: string, path = '/') => `http://${host}:${PORT}${path}`
@@ -10,17 +10,26 @@ type Config = {
   theme: { colorPalette: Record<string, { background: number[]; foreground: number[] }> }
 }
 
-async function config(request: APIRequestContext, host: string): Promise<Config> {
-  const response = await request.get(at(host, '/api/webshop/v1/config'))
-  expect(response.status()).toBe(200)
-  return (await response.json()).data
+/** A shop's config as its pages get it: `{shop}.localhost` resolves in Chromium, not in Node. */
+async function config(page: Page, host: string): Promise<Config> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url)
+    if (response.status !== 200) throw new Error(`config answered ${response.status}`)
+    return (await response.json()).data
+  }, at(host, '/api/webshop/v1/config'))
 }
 
 test.describe('platform smoke test (production build)', () => {
   test('the default shop renders at localhost with its theme on first paint', async ({ page, request }) => {
-    const alpin = await config(request, 'localhost')
-    expect(alpin.id).toBe('alpin')
     const response = await page.goto(at('localhost', '/de'))
+    const alpin = await config(page, 'localhost')
+    // server-rendered: the HTML itself carries the brand colours and texts, before any script runs
+    const html = await (await request.get(at('localhost', '/de'))).text()
+    const primaryCss = `--color-primary:rgb(${alpin.theme.colorPalette.primary!.background.join(' ')})`
+    expect(html).toContain(primaryCss)
+    expect(html).toContain(`<html lang="de"`)
+    expect(html).toContain(alpin.labels.title.de!)
+    expect(alpin.id).toBe('alpin')
     expect(response?.status()).toBe(200)
     await expect(page.getByTestId('shop-title')).toHaveText(alpin.labels.title.de!)
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
@@ -32,11 +41,13 @@ test.describe('platform smoke test (production build)', () => {
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024)
   })
 
-  test('the second shop renders on its own host, in its own colours, falling back from /en', async ({ page, request }) => {
-    const atelier = await config(request, 'atelier.localhost')
-    const alpin = await config(request, 'localhost')
-    expect(atelier.languages).toEqual(['fr', 'de'])
+  test('the second shop renders on its own host, in its own colours, falling back from /en', async ({ page }) => {
+    await page.goto(at('localhost', '/de'))
+    const alpin = await config(page, 'localhost')
     await page.goto(at('atelier.localhost', '/fr'))
+    const atelier = await config(page, 'atelier.localhost')
+    expect(atelier.id).toBe('atelier')
+    expect(atelier.languages).toEqual(['fr', 'de'])
     await expect(page.getByTestId('shop-title')).toHaveText(atelier.labels.title.fr!)
     const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
     expect(primary).toBe(`rgb(${atelier.theme.colorPalette.primary!.background.join(' ')})`)
