@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const BACKEND_PORT = 4180
+const APP_PORT = 4181
+
+/** A stand-in back end: another implementation of openapi/webshop.yaml, with one shop. */
+function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server {
+  const config = {
+    id: 'standin',
+    labels: { title: { de: 'Ersatz-Shop', en: 'Stand-in Shop', fr: 'Boutique de remplacement' }, slogan: { en: 'Served from elsewhere' } },
+    theme: { colorPalette: { primary: { background: [120, 20, 60], foreground: [255, 255, 255] } } },
+    contact: {
+      name: 'Stand-in AG',
+      email: 'hello@example.org',
+      phone: '+41 44 000 00 00',
+      address: { street: 'Weg', streetNumber: '1', postalCode: '8000', city: 'Zürich', country: 'CH' },
+    },
+    media: { hero: 'hero', logo: 'logo' },
+    filterConfig: { tags: false, dateRange: false, type: false, text: false },
+    tags: [],
+    legal: { imprint: {}, privacyPolicy: {}, terms: {} },
+    languages: ['en', 'de'],
+    timeZone: 'Europe/Zurich',
+    currency: 'CHF',
+  }
+  return createServer((req, res) => {
+    seen.push({ path: req.url ?? '', headers: req.headers })
+    res.setHeader('x-flowin-request-id', 'standin-request')
+    if (req.url === '/api/webshop/v1/config') {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ data: config }))
+      return
+    }
+    res.statusCode = 404
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify({ statusCode: 404, statusMessage: 'Page not found', message: `Page not found: ${req.url}`, data: null }))
+  })
+}
+
+test.describe('external back end (API_ORIGIN)', () => {
+  const seen: { path: string; headers: IncomingHttpHeaders }[] = []
+  let backend: Server
+  let app: ChildProcess
+
+  test.beforeAll(async () => {
+    backend = standIn(seen)
+    await new Promise<void>((resolve) => backend.listen(BACKEND_PORT, '127.0.0.1', resolve))
+    app = spawn('tsx', ['scripts/serve.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        API_ORIGIN: `http://127.0.0.1:${BACKEND_PORT}`,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'webshop-external-')),
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    app.stdout?.on('data', (d) => (output += d))
+    app.stderr?.on('data', (d) => (output += d))
+    const deadline = Date.now() + 60_000
+    while (!output.includes('the shop is at')) {
+      if (Date.now() > deadline || app.exitCode !== null) throw new Error(`app did not start:\n${output}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(output).toContain('API_ORIGIN is set')
+  })
+
+  test.afterAll(async () => {
+    app?.kill('SIGTERM')
+    await new Promise<void>((resolve) => backend?.close(() => resolve()))
+  })
+
+  test('SSR and the browser’s API calls go to the other origin, headers passed on', async ({ page }) => {
+    const response = await page.goto(`http://localhost:${APP_PORT}/en`)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByTestId('shop-title')).toHaveText('Stand-in Shop')
+    const ssrCall = seen.find((s) => s.path === '/api/webshop/v1/config')
+    expect(ssrCall, 'the page was rendered from the stand-in').toBeDefined()
+    expect(ssrCall!.headers['x-forwarded-host']).toBe(`localhost:${APP_PORT}`)
+    expect(ssrCall!.headers['x-flowin-locale']).toBe('en')
+
+    const before = seen.length
+    const fromBrowser = await page.evaluate(async () => {
+      const r = await fetch('/api/webshop/v1/config', { headers: { 'x-flowin-locale': 'de' } })
+      return { status: r.status, id: (await r.json()).data.id, requestId: r.headers.get('x-flowin-request-id') }
+    })
+    expect(fromBrowser).toEqual({ status: 200, id: 'standin', requestId: 'standin-request' })
+    const browserCall = seen.slice(before).find((s) => s.path === '/api/webshop/v1/config')
+    expect(browserCall!.headers['x-flowin-locale']).toBe('de')
+    // the stand-in's shop offers en and de only: /fr falls back to its first language
+    await page.goto(`http://localhost:${APP_PORT}/fr`)
+    await expect(page).toHaveURL(`http://localhost:${APP_PORT}/en`)
+  })
+})
