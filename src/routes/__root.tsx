@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import {
   createRootRouteWithContext,
   HeadContent,
@@ -18,6 +18,8 @@ import appCss from '../styles.css?url'
 import { NotFound } from '../components/not-found'
 import { I18nProvider } from '@lingui/react'
 import { getI18n } from '../lib/i18n'
+import { getPublicEnv } from '../lib/public-env'
+import { startBrowserSentry } from '../lib/sentry-client'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
@@ -29,6 +31,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       throw error
     }
   },
+  // Runs once, during SSR; the browser keeps the hydrated answer.
+  loader: () => getPublicEnv(),
+  shouldReload: false,
   head: ({ match }) => {
     const config = match.context.config
     const locale = effectiveLocale(localeFromPath(match.pathname), config?.languages ?? [])
@@ -58,6 +63,10 @@ function RootDocument({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const lang = effectiveLocale(localeFromPath(pathname), config?.languages ?? [])
   // Only validated rgb triples reach this stylesheet (lib/theme), so it cannot break out of CSS.
+  const sentryDsn = Route.useLoaderData({ select: (d) => d?.sentryDsn })
+  useEffect(() => {
+    startBrowserSentry(sentryDsn, { tenant: config?.id ?? '', locale: lang })
+  }, [sentryDsn, config?.id, lang])
   const themeCss = config ? `:root{${paletteToCss(sanitisePalette(config.theme.colorPalette))}}` : ''
   return (
     <html lang={lang}>

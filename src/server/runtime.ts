@@ -5,6 +5,7 @@ import { getOrCreateSecret } from './domain/secrets'
 import { ShopDirectory } from './domain/shops'
 import { getEnv, type Env } from './env'
 import { createProxyHandler } from './http/proxy'
+import { startServerSentry } from './sentry'
 
 export type Runtime = {
   env: Env
@@ -31,6 +32,7 @@ export function getRuntime(): Promise<Runtime> {
 
 async function createRuntime(): Promise<Runtime> {
   const env = getEnv()
+  await startServerSentry(env.SENTRY_DSN, env.NODE_ENV)
   if (env.API_ORIGIN) {
     return { env, api: createProxyHandler(env.API_ORIGIN), database: null }
   }

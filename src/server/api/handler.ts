@@ -4,6 +4,7 @@ import { checkIdempotencyKey, fingerprint, withIdempotency } from '../http/idemp
 import { errorResponse, errors, HttpError, REQUEST_ID_HEADER } from '../http/problem'
 import { readCookie, verifyXsrf, XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf'
 import { routes } from './routes'
+import { reportError } from '../../lib/report-error'
 import type { ApiContext, Locale, RouteDef } from './types'
 
 export type ApiDeps = {
@@ -127,6 +128,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
         response = errorResponse(error, requestId)
       } else {
         console.error(`[api] ${request.method} ${request.url} failed (request ${requestId})`, error)
+        reportError(error, { flowinRequestId: requestId, host: request.headers.get('host') ?? '' })
         response = errorResponse(errors.internal(), requestId)
       }
     }

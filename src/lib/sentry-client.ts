@@ -1,0 +1,19 @@
+import { setErrorReporter } from './report-error'
+
+let started = false
+
+/** Loads the Sentry browser SDK (its own chunk) only when the server configured a DSN. */
+export function startBrowserSentry(dsn: string | undefined, tags: Record<string, string>) {
+  if (!dsn || started || typeof window === 'undefined') return
+  started = true
+  void import('@sentry/react')
+    .then((Sentry) => {
+      Sentry.init({ dsn, tracesSampleRate: 0, initialScope: { tags } })
+      setErrorReporter({
+        captureException: (error, hint) => Sentry.captureException(error, { tags: hint?.tags, extra: hint?.extra }),
+      })
+    })
+    .catch(() => {
+      started = false
+    })
+}
