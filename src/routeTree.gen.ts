@@ -11,9 +11,23 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteRouteImport } from './routes/$lang/route'
-import { Route as LangIndexRouteImport } from './routes/$lang/index'
+import { Route as LangDefaultRouteRouteImport } from './routes/$lang/_default/route'
+import { Route as LangEmbeddedRouteRouteImport } from './routes/$lang/_embedded/route'
+import { Route as LangMinimalRouteRouteImport } from './routes/$lang/_minimal/route'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as SanctumSplatRouteImport } from './routes/sanctum/$'
+import { Route as LangDefaultIndexRouteImport } from './routes/$lang/_default/index'
+import { Route as LangDefaultImprintRouteImport } from './routes/$lang/_default/imprint'
+import { Route as LangDefaultPrivacyPolicyRouteImport } from './routes/$lang/_default/privacy-policy'
+import { Route as LangDefaultTermsAndConditionsRouteImport } from './routes/$lang/_default/terms-and-conditions'
+import { Route as LangDefaultCheckoutCartRouteImport } from './routes/$lang/_default/checkout.$cart'
+import { Route as LangDefaultListingSlugRouteImport } from './routes/$lang/_default/listing.$slug'
+import { Route as LangDefaultCheckoutCartIndexRouteImport } from './routes/$lang/_default/checkout.$cart.index'
+import { Route as LangDefaultCheckoutCartSuccessRouteImport } from './routes/$lang/_default/checkout.$cart.success'
+import { Route as LangEmbeddedEmbedV1SearchRouteImport } from './routes/$lang/_embedded/embed.v1.search'
+import { Route as LangMinimalAftersalesPaymentTokenRouteImport } from './routes/$lang/_minimal/aftersales.payment.$token'
+import { Route as LangEmbeddedEmbedV1BookingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.booking.$slug'
+import { Route as LangEmbeddedEmbedV1ListingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.listing.$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -25,9 +39,16 @@ const LangRouteRoute = LangRouteRouteImport.update({
   path: '/$lang',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LangIndexRoute = LangIndexRouteImport.update({
-  id: '/',
-  path: '/',
+const LangDefaultRouteRoute = LangDefaultRouteRouteImport.update({
+  id: '/_default',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangEmbeddedRouteRoute = LangEmbeddedRouteRouteImport.update({
+  id: '/_embedded',
+  getParentRoute: () => LangRouteRoute,
+} as any)
+const LangMinimalRouteRoute = LangMinimalRouteRouteImport.update({
+  id: '/_minimal',
   getParentRoute: () => LangRouteRoute,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
@@ -40,34 +61,187 @@ const SanctumSplatRoute = SanctumSplatRouteImport.update({
   path: '/sanctum/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LangDefaultIndexRoute = LangDefaultIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => LangDefaultRouteRoute,
+} as any)
+const LangDefaultImprintRoute = LangDefaultImprintRouteImport.update({
+  id: '/imprint',
+  path: '/imprint',
+  getParentRoute: () => LangDefaultRouteRoute,
+} as any)
+const LangDefaultPrivacyPolicyRoute =
+  LangDefaultPrivacyPolicyRouteImport.update({
+    id: '/privacy-policy',
+    path: '/privacy-policy',
+    getParentRoute: () => LangDefaultRouteRoute,
+  } as any)
+const LangDefaultTermsAndConditionsRoute =
+  LangDefaultTermsAndConditionsRouteImport.update({
+    id: '/terms-and-conditions',
+    path: '/terms-and-conditions',
+    getParentRoute: () => LangDefaultRouteRoute,
+  } as any)
+const LangDefaultCheckoutCartRoute = LangDefaultCheckoutCartRouteImport.update({
+  id: '/checkout/$cart',
+  path: '/checkout/$cart',
+  getParentRoute: () => LangDefaultRouteRoute,
+} as any)
+const LangDefaultListingSlugRoute = LangDefaultListingSlugRouteImport.update({
+  id: '/listing/$slug',
+  path: '/listing/$slug',
+  getParentRoute: () => LangDefaultRouteRoute,
+} as any)
+const LangDefaultCheckoutCartIndexRoute =
+  LangDefaultCheckoutCartIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => LangDefaultCheckoutCartRoute,
+  } as any)
+const LangDefaultCheckoutCartSuccessRoute =
+  LangDefaultCheckoutCartSuccessRouteImport.update({
+    id: '/success',
+    path: '/success',
+    getParentRoute: () => LangDefaultCheckoutCartRoute,
+  } as any)
+const LangEmbeddedEmbedV1SearchRoute =
+  LangEmbeddedEmbedV1SearchRouteImport.update({
+    id: '/embed/v1/search',
+    path: '/embed/v1/search',
+    getParentRoute: () => LangEmbeddedRouteRoute,
+  } as any)
+const LangMinimalAftersalesPaymentTokenRoute =
+  LangMinimalAftersalesPaymentTokenRouteImport.update({
+    id: '/aftersales/payment/$token',
+    path: '/aftersales/payment/$token',
+    getParentRoute: () => LangMinimalRouteRoute,
+  } as any)
+const LangEmbeddedEmbedV1BookingSlugRoute =
+  LangEmbeddedEmbedV1BookingSlugRouteImport.update({
+    id: '/embed/v1/booking/$slug',
+    path: '/embed/v1/booking/$slug',
+    getParentRoute: () => LangEmbeddedRouteRoute,
+  } as any)
+const LangEmbeddedEmbedV1ListingSlugRoute =
+  LangEmbeddedEmbedV1ListingSlugRouteImport.update({
+    id: '/embed/v1/listing/$slug',
+    path: '/embed/v1/listing/$slug',
+    getParentRoute: () => LangEmbeddedRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/sanctum/$': typeof SanctumSplatRoute
-  '/$lang/': typeof LangIndexRoute
+  '/$lang/imprint': typeof LangDefaultImprintRoute
+  '/$lang/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
+  '/$lang/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
+  '/$lang/': typeof LangDefaultIndexRoute
+  '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
+  '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
+  '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
+  '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
+  '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$lang': typeof LangDefaultIndexRoute
   '/api/$': typeof ApiSplatRoute
   '/sanctum/$': typeof SanctumSplatRoute
-  '/$lang': typeof LangIndexRoute
+  '/$lang/imprint': typeof LangDefaultImprintRoute
+  '/$lang/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
+  '/$lang/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
+  '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
+  '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
+  '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
+  '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
+  '/$lang/_default': typeof LangDefaultRouteRouteWithChildren
+  '/$lang/_embedded': typeof LangEmbeddedRouteRouteWithChildren
+  '/$lang/_minimal': typeof LangMinimalRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/sanctum/$': typeof SanctumSplatRoute
-  '/$lang/': typeof LangIndexRoute
+  '/$lang/_default/imprint': typeof LangDefaultImprintRoute
+  '/$lang/_default/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
+  '/$lang/_default/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
+  '/$lang/_default/': typeof LangDefaultIndexRoute
+  '/$lang/_default/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
+  '/$lang/_default/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/_default/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
+  '/$lang/_embedded/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
+  '/$lang/_minimal/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/_default/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/_embedded/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
+  '/$lang/_embedded/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$lang' | '/api/$' | '/sanctum/$' | '/$lang/'
+  fullPaths:
+    | '/'
+    | '/$lang'
+    | '/api/$'
+    | '/sanctum/$'
+    | '/$lang/imprint'
+    | '/$lang/privacy-policy'
+    | '/$lang/terms-and-conditions'
+    | '/$lang/'
+    | '/$lang/checkout/$cart'
+    | '/$lang/listing/$slug'
+    | '/$lang/checkout/$cart/success'
+    | '/$lang/embed/v1/search'
+    | '/$lang/aftersales/payment/$token'
+    | '/$lang/checkout/$cart/'
+    | '/$lang/embed/v1/booking/$slug'
+    | '/$lang/embed/v1/listing/$slug'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/api/$' | '/sanctum/$' | '/$lang'
-  id: '__root__' | '/' | '/$lang' | '/api/$' | '/sanctum/$' | '/$lang/'
+  to:
+    | '/'
+    | '/$lang'
+    | '/api/$'
+    | '/sanctum/$'
+    | '/$lang/imprint'
+    | '/$lang/privacy-policy'
+    | '/$lang/terms-and-conditions'
+    | '/$lang/listing/$slug'
+    | '/$lang/checkout/$cart/success'
+    | '/$lang/embed/v1/search'
+    | '/$lang/aftersales/payment/$token'
+    | '/$lang/checkout/$cart'
+    | '/$lang/embed/v1/booking/$slug'
+    | '/$lang/embed/v1/listing/$slug'
+  id:
+    | '__root__'
+    | '/'
+    | '/$lang'
+    | '/$lang/_default'
+    | '/$lang/_embedded'
+    | '/$lang/_minimal'
+    | '/api/$'
+    | '/sanctum/$'
+    | '/$lang/_default/imprint'
+    | '/$lang/_default/privacy-policy'
+    | '/$lang/_default/terms-and-conditions'
+    | '/$lang/_default/'
+    | '/$lang/_default/checkout/$cart'
+    | '/$lang/_default/listing/$slug'
+    | '/$lang/_default/checkout/$cart/success'
+    | '/$lang/_embedded/embed/v1/search'
+    | '/$lang/_minimal/aftersales/payment/$token'
+    | '/$lang/_default/checkout/$cart/'
+    | '/$lang/_embedded/embed/v1/booking/$slug'
+    | '/$lang/_embedded/embed/v1/listing/$slug'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -93,11 +267,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/$lang/': {
-      id: '/$lang/'
-      path: '/'
-      fullPath: '/$lang/'
-      preLoaderRoute: typeof LangIndexRouteImport
+    '/$lang/_default': {
+      id: '/$lang/_default'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangDefaultRouteRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/_embedded': {
+      id: '/$lang/_embedded'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangEmbeddedRouteRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
+    '/$lang/_minimal': {
+      id: '/$lang/_minimal'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangMinimalRouteRouteImport
       parentRoute: typeof LangRouteRoute
     }
     '/api/$': {
@@ -114,15 +302,167 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SanctumSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$lang/_default/': {
+      id: '/$lang/_default/'
+      path: '/'
+      fullPath: '/$lang/'
+      preLoaderRoute: typeof LangDefaultIndexRouteImport
+      parentRoute: typeof LangDefaultRouteRoute
+    }
+    '/$lang/_default/imprint': {
+      id: '/$lang/_default/imprint'
+      path: '/imprint'
+      fullPath: '/$lang/imprint'
+      preLoaderRoute: typeof LangDefaultImprintRouteImport
+      parentRoute: typeof LangDefaultRouteRoute
+    }
+    '/$lang/_default/privacy-policy': {
+      id: '/$lang/_default/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/$lang/privacy-policy'
+      preLoaderRoute: typeof LangDefaultPrivacyPolicyRouteImport
+      parentRoute: typeof LangDefaultRouteRoute
+    }
+    '/$lang/_default/terms-and-conditions': {
+      id: '/$lang/_default/terms-and-conditions'
+      path: '/terms-and-conditions'
+      fullPath: '/$lang/terms-and-conditions'
+      preLoaderRoute: typeof LangDefaultTermsAndConditionsRouteImport
+      parentRoute: typeof LangDefaultRouteRoute
+    }
+    '/$lang/_default/checkout/$cart': {
+      id: '/$lang/_default/checkout/$cart'
+      path: '/checkout/$cart'
+      fullPath: '/$lang/checkout/$cart'
+      preLoaderRoute: typeof LangDefaultCheckoutCartRouteImport
+      parentRoute: typeof LangDefaultRouteRoute
+    }
+    '/$lang/_default/listing/$slug': {
+      id: '/$lang/_default/listing/$slug'
+      path: '/listing/$slug'
+      fullPath: '/$lang/listing/$slug'
+      preLoaderRoute: typeof LangDefaultListingSlugRouteImport
+      parentRoute: typeof LangDefaultRouteRoute
+    }
+    '/$lang/_default/checkout/$cart/': {
+      id: '/$lang/_default/checkout/$cart/'
+      path: '/'
+      fullPath: '/$lang/checkout/$cart/'
+      preLoaderRoute: typeof LangDefaultCheckoutCartIndexRouteImport
+      parentRoute: typeof LangDefaultCheckoutCartRoute
+    }
+    '/$lang/_default/checkout/$cart/success': {
+      id: '/$lang/_default/checkout/$cart/success'
+      path: '/success'
+      fullPath: '/$lang/checkout/$cart/success'
+      preLoaderRoute: typeof LangDefaultCheckoutCartSuccessRouteImport
+      parentRoute: typeof LangDefaultCheckoutCartRoute
+    }
+    '/$lang/_embedded/embed/v1/search': {
+      id: '/$lang/_embedded/embed/v1/search'
+      path: '/embed/v1/search'
+      fullPath: '/$lang/embed/v1/search'
+      preLoaderRoute: typeof LangEmbeddedEmbedV1SearchRouteImport
+      parentRoute: typeof LangEmbeddedRouteRoute
+    }
+    '/$lang/_minimal/aftersales/payment/$token': {
+      id: '/$lang/_minimal/aftersales/payment/$token'
+      path: '/aftersales/payment/$token'
+      fullPath: '/$lang/aftersales/payment/$token'
+      preLoaderRoute: typeof LangMinimalAftersalesPaymentTokenRouteImport
+      parentRoute: typeof LangMinimalRouteRoute
+    }
+    '/$lang/_embedded/embed/v1/booking/$slug': {
+      id: '/$lang/_embedded/embed/v1/booking/$slug'
+      path: '/embed/v1/booking/$slug'
+      fullPath: '/$lang/embed/v1/booking/$slug'
+      preLoaderRoute: typeof LangEmbeddedEmbedV1BookingSlugRouteImport
+      parentRoute: typeof LangEmbeddedRouteRoute
+    }
+    '/$lang/_embedded/embed/v1/listing/$slug': {
+      id: '/$lang/_embedded/embed/v1/listing/$slug'
+      path: '/embed/v1/listing/$slug'
+      fullPath: '/$lang/embed/v1/listing/$slug'
+      preLoaderRoute: typeof LangEmbeddedEmbedV1ListingSlugRouteImport
+      parentRoute: typeof LangEmbeddedRouteRoute
+    }
   }
 }
 
+interface LangDefaultCheckoutCartRouteChildren {
+  LangDefaultCheckoutCartSuccessRoute: typeof LangDefaultCheckoutCartSuccessRoute
+  LangDefaultCheckoutCartIndexRoute: typeof LangDefaultCheckoutCartIndexRoute
+}
+
+const LangDefaultCheckoutCartRouteChildren: LangDefaultCheckoutCartRouteChildren =
+  {
+    LangDefaultCheckoutCartSuccessRoute: LangDefaultCheckoutCartSuccessRoute,
+    LangDefaultCheckoutCartIndexRoute: LangDefaultCheckoutCartIndexRoute,
+  }
+
+const LangDefaultCheckoutCartRouteWithChildren =
+  LangDefaultCheckoutCartRoute._addFileChildren(
+    LangDefaultCheckoutCartRouteChildren,
+  )
+
+interface LangDefaultRouteRouteChildren {
+  LangDefaultImprintRoute: typeof LangDefaultImprintRoute
+  LangDefaultPrivacyPolicyRoute: typeof LangDefaultPrivacyPolicyRoute
+  LangDefaultTermsAndConditionsRoute: typeof LangDefaultTermsAndConditionsRoute
+  LangDefaultIndexRoute: typeof LangDefaultIndexRoute
+  LangDefaultCheckoutCartRoute: typeof LangDefaultCheckoutCartRouteWithChildren
+  LangDefaultListingSlugRoute: typeof LangDefaultListingSlugRoute
+}
+
+const LangDefaultRouteRouteChildren: LangDefaultRouteRouteChildren = {
+  LangDefaultImprintRoute: LangDefaultImprintRoute,
+  LangDefaultPrivacyPolicyRoute: LangDefaultPrivacyPolicyRoute,
+  LangDefaultTermsAndConditionsRoute: LangDefaultTermsAndConditionsRoute,
+  LangDefaultIndexRoute: LangDefaultIndexRoute,
+  LangDefaultCheckoutCartRoute: LangDefaultCheckoutCartRouteWithChildren,
+  LangDefaultListingSlugRoute: LangDefaultListingSlugRoute,
+}
+
+const LangDefaultRouteRouteWithChildren =
+  LangDefaultRouteRoute._addFileChildren(LangDefaultRouteRouteChildren)
+
+interface LangEmbeddedRouteRouteChildren {
+  LangEmbeddedEmbedV1SearchRoute: typeof LangEmbeddedEmbedV1SearchRoute
+  LangEmbeddedEmbedV1BookingSlugRoute: typeof LangEmbeddedEmbedV1BookingSlugRoute
+  LangEmbeddedEmbedV1ListingSlugRoute: typeof LangEmbeddedEmbedV1ListingSlugRoute
+}
+
+const LangEmbeddedRouteRouteChildren: LangEmbeddedRouteRouteChildren = {
+  LangEmbeddedEmbedV1SearchRoute: LangEmbeddedEmbedV1SearchRoute,
+  LangEmbeddedEmbedV1BookingSlugRoute: LangEmbeddedEmbedV1BookingSlugRoute,
+  LangEmbeddedEmbedV1ListingSlugRoute: LangEmbeddedEmbedV1ListingSlugRoute,
+}
+
+const LangEmbeddedRouteRouteWithChildren =
+  LangEmbeddedRouteRoute._addFileChildren(LangEmbeddedRouteRouteChildren)
+
+interface LangMinimalRouteRouteChildren {
+  LangMinimalAftersalesPaymentTokenRoute: typeof LangMinimalAftersalesPaymentTokenRoute
+}
+
+const LangMinimalRouteRouteChildren: LangMinimalRouteRouteChildren = {
+  LangMinimalAftersalesPaymentTokenRoute:
+    LangMinimalAftersalesPaymentTokenRoute,
+}
+
+const LangMinimalRouteRouteWithChildren =
+  LangMinimalRouteRoute._addFileChildren(LangMinimalRouteRouteChildren)
+
 interface LangRouteRouteChildren {
-  LangIndexRoute: typeof LangIndexRoute
+  LangDefaultRouteRoute: typeof LangDefaultRouteRouteWithChildren
+  LangEmbeddedRouteRoute: typeof LangEmbeddedRouteRouteWithChildren
+  LangMinimalRouteRoute: typeof LangMinimalRouteRouteWithChildren
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
-  LangIndexRoute: LangIndexRoute,
+  LangDefaultRouteRoute: LangDefaultRouteRouteWithChildren,
+  LangEmbeddedRouteRoute: LangEmbeddedRouteRouteWithChildren,
+  LangMinimalRouteRoute: LangMinimalRouteRouteWithChildren,
 }
 
 const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(

@@ -5,6 +5,9 @@ import { createApiClient, type Api } from './api/client'
 import { createTransport } from './lib/api-transport'
 import { localeFromPath } from './lib/locale'
 import { reportApiError } from './lib/report-error'
+import { getNonce } from './lib/request-context'
+import { ErrorScreen } from './components/error-screen'
+import { NotFound } from './components/not-found'
 import { routeTree } from './routeTree.gen'
 
 export type RouterContext = { queryClient: QueryClient; api: Api }
@@ -26,6 +29,9 @@ export function getRouter() {
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
+    defaultErrorComponent: ErrorScreen,
+    defaultNotFoundComponent: NotFound,
+    ssr: { nonce: getNonce() },
   })
   currentPath = () => router.state.location.pathname
   setupRouterSsrQueryIntegration({ router, queryClient })

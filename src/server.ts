@@ -1,20 +1,33 @@
+import { randomBytes } from 'node:crypto'
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { isApiPath } from './server/api/handler'
 import { getEnv } from './server/env'
 import { REQUEST_ID_HEADER } from './server/http/problem'
-import { securityHeaders, invalidHostPage } from './server/http/pages'
+import { invalidHostPage, securityHeaders } from './server/http/pages'
 import { getRuntime, newRequestId } from './server/runtime'
 import { resolveHost } from './server/tenancy'
+import { BUILD_ID } from './lib/build-id'
+import type { PageRequestContext } from './lib/request-context'
 
 declare module '@tanstack/react-router' {
   interface Register {
-    server: { requestContext: { requestId: string } }
+    server: { requestContext: PageRequestContext }
+  }
+}
+
+function sentryOrigin(dsn: string | undefined) {
+  if (!dsn) return []
+  try {
+    return [new URL(dsn).origin]
+  } catch {
+    return []
   }
 }
 
 /**
  * The server entry: one request id per request, the host rule of spec §5 before anything is
- * rendered, then the API (server routes under /api and /sanctum) or the SSR pages.
+ * rendered, the build id for deployment checks, then the API (server routes under /api and
+ * /sanctum) or the SSR pages with their security headers.
  */
 export default createServerEntry({
   async fetch(request) {
@@ -28,12 +41,26 @@ export default createServerEntry({
       }
       return invalidHostPage(requestId)
     }
-    const response = await handler.fetch(request, { context: { requestId } })
+    if (url.pathname === '/_build/latest.json') {
+      return new Response(JSON.stringify({ buildId: BUILD_ID }), {
+        headers: { 'content-type': 'application/json', 'cache-control': 'no-store', [REQUEST_ID_HEADER]: requestId },
+      })
+    }
+    const context: PageRequestContext = {
+      requestId,
+      nonce: randomBytes(16).toString('base64'),
+      responseStatus: {},
+      buildId: BUILD_ID,
+    }
+    const response = await handler.fetch(request, { context })
     const headers = new Headers(response.headers)
     if (!headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, requestId)
-    for (const [name, value] of Object.entries(securityHeaders(url.pathname))) {
-      if (!headers.has(name)) headers.set(name, value)
+    const html = (headers.get('content-type') ?? '').includes('text/html')
+    if (html) {
+      const security = securityHeaders(url.pathname, { nonce: context.nonce, connectSources: sentryOrigin(env.SENTRY_DSN) })
+      for (const [name, value] of Object.entries(security)) headers.set(name, value)
     }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    const status = html && response.status >= 400 && context.responseStatus.value ? context.responseStatus.value : response.status
+    return new Response(response.body, { status, statusText: status === response.status ? response.statusText : '', headers })
   },
 })

@@ -55,6 +55,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webshop/v1/icons/{prefix}/{name}.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An icon named in the shop's configuration (`prefix:name`), as SVG.
+         * @description Served from the icon sets installed with the shop first, then from the public Iconify
+         *     API (500 ms time-out); at most 50 icons are cached in memory. An unknown icon is a 404,
+         *     which pages treat as "no icon".
+         */
+        get: operations["getIcon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webshop/v1/carts": {
         parameters: {
             query?: never;
@@ -326,6 +348,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getIcon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                prefix: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             default: components["responses"]["Error"];
         };

@@ -1,17 +1,21 @@
-import { Trans } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { ErrorView } from './error-screen'
 
-export function NotFound() {
-  return (
-    <main className="mx-auto grid min-h-[60vh] max-w-xl place-items-center p-8 text-center">
-      <div>
-        <p className="text-7xl font-bold">404</p>
-        <h1 className="mt-4 text-2xl">
-          <Trans>Page not found</Trans>
-        </h1>
-        <a className="mt-6 inline-block rounded bg-primary px-4 py-2 text-on-primary" href="/">
-          <Trans>Go to the home page</Trans>
-        </a>
-      </div>
-    </main>
-  )
+/** Data a route's validation throws with `notFound({ data: { reason: 'validation' } })`. */
+export type NotFoundData = { reason?: 'validation' }
+
+/**
+ * 404 screens (spec §2): a failed route validation is 'Page Not Found'; an unmatched path is
+ * 'Page not found: {path}'.
+ */
+export function NotFound({ data }: { data?: unknown }) {
+  const { t } = useLingui()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const themeLoaded = useRouterState({ select: (s) => !!(s.matches[0]?.context as { config?: unknown } | undefined)?.config })
+  const validation = (data as NotFoundData | undefined)?.reason === 'validation'
+  const message = validation
+    ? t({ id: 'webshop.error.404.validation', message: 'Page Not Found' })
+    : t({ id: 'webshop.error.404.path', message: `Page not found: ${pathname}` })
+  return <ErrorView statusCode={404} statusMessage={message} themeLoaded={themeLoaded} />
 }

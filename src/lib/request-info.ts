@@ -1,7 +1,8 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
+export { LOCALE_COOKIE }
 import { getRequest } from '@tanstack/react-start/server'
 
-export const LOCALE_COOKIE = 'locale'
+import { LOCALE_COOKIE } from './locale-cookie'
 
 /** What the `/` route negotiates the locale from: the locale cookie and Accept-Language. */
 export const getLocaleHints = createIsomorphicFn()

@@ -15,17 +15,21 @@ import { paletteToCss, sanitisePalette } from '../lib/theme'
 import { mediaUrl } from '../lib/media'
 import type { RouterContext } from '../router'
 import appCss from '../styles.css?url'
-import { NotFound } from '../components/not-found'
 import { I18nProvider } from '@lingui/react'
 import { getI18n } from '../lib/i18n'
 import { getPublicEnv } from '../lib/public-env'
+import { getOrigin } from '../lib/origin'
+import { getNonce } from '../lib/request-context'
+import { LoadingBar } from '../components/layout/loading-bar'
+import { watchDeployments } from '../lib/deployment'
+import { useRouter } from '@tanstack/react-router'
 import { startBrowserSentry } from '../lib/sentry-client'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
     try {
       const config = await context.queryClient.ensureQueryData(shopConfigQuery(context.api))
-      return { config }
+      return { config, origin: getOrigin() }
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
@@ -45,7 +49,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { title: [slogan, title].filter(Boolean).join(' – ') },
         ...(slogan ? [{ name: 'description', content: slogan }] : []),
-        ...(config ? [{ property: 'og:image', content: mediaUrl(config.media.hero, 1024) }] : []),
+        ...(config ? [{ property: 'og:image', content: `${match.context.origin ?? ''}${mediaUrl(config.media.hero, 1024)}` }] : []),
+        ...(slogan ? [{ property: 'og:description', content: slogan }] : []),
+        ...(title ? [{ property: 'og:site_name', content: title }] : []),
       ],
       links: [
         { rel: 'stylesheet', href: appCss },
@@ -55,7 +61,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   shellComponent: RootDocument,
   component: Outlet,
-  notFoundComponent: NotFound,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
@@ -67,15 +72,24 @@ function RootDocument({ children }: { children: ReactNode }) {
   useEffect(() => {
     startBrowserSentry(sentryDsn, { tenant: config?.id ?? '', locale: lang })
   }, [sentryDsn, config?.id, lang])
+  const router = useRouter()
+  useEffect(() => watchDeployments(router), [router])
   const themeCss = config ? `:root{${paletteToCss(sanitisePalette(config.theme.colorPalette))}}` : ''
   return (
     <html lang={lang}>
       <head>
         <HeadContent />
-        {themeCss ? <style id="shop-theme">{themeCss}</style> : null}
+        {themeCss ? (
+          <style id="shop-theme" nonce={getNonce()} suppressHydrationWarning>
+            {themeCss}
+          </style>
+        ) : null}
       </head>
       <body className="min-h-screen bg-background text-on-background antialiased">
-        <I18nProvider i18n={getI18n(lang)}>{children}</I18nProvider>
+        <I18nProvider i18n={getI18n(lang)}>
+          <LoadingBar />
+          {children}
+        </I18nProvider>
         <Scripts />
       </body>
     </html>

@@ -243,6 +243,21 @@ describeEachDatabase('API contract', (factory) => {
     })
   })
 
+  describe('icons', () => {
+    it('serves an icon of an installed set as a sandboxed SVG', async () => {
+      const response = await app.call(`${ALPIN}/api/webshop/v1/icons/mdi/waves.svg`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/svg+xml')
+      expect(response.headers.get('content-security-policy')).toContain('sandbox')
+      expect(await response.text()).toMatch(/^<svg /)
+    })
+
+    it('answers 404 for an unknown icon and 400 for a malformed name', async () => {
+      expect((await app.call(`${ALPIN}/api/webshop/v1/icons/mdi/no-such-icon-xyz.svg`)).status).toBe(404)
+      expect((await app.call(`${ALPIN}/api/webshop/v1/icons/MDI/waves.svg`)).status).toBe(400)
+    })
+  })
+
   it('exercised every operation of the contract', () => {
     const missing = operations.map((o) => o.id).filter((id) => !coverage.has(id))
     expect(missing).toEqual([])

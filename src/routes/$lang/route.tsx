@@ -1,14 +1,17 @@
-import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { effectiveLocale, isLocale } from '../../lib/locale'
+import { setDateLocale } from '../../lib/dates'
+import { validationNotFound } from '../../lib/params'
 
 /**
  * Every shop page lives under /de, /en or /fr. Another first segment is 404 'Page Not Found';
- * a language the shop does not offer becomes its first language (spec §4).
+ * a language the shop does not offer becomes its first language, or de (spec §4).
  */
 export const Route = createFileRoute('/$lang')({
   params: {
     parse: ({ lang }) => {
-      if (!isLocale(lang)) throw notFound()
+      if (!isLocale(lang)) throw validationNotFound()
       return { lang }
     },
     stringify: ({ lang }) => ({ lang }),
@@ -20,5 +23,24 @@ export const Route = createFileRoute('/$lang')({
     }
     return { lang }
   },
-  component: Outlet,
+  head: ({ match, matches }) => {
+    const { config, origin, lang } = match.context
+    const leaf = matches[matches.length - 1] ?? match
+    const rest = leaf.pathname.replace(/\/$/, '').replace(/^\/(de|en|fr)(?=\/|$)/, '')
+    const languages = config.languages.filter(isLocale)
+    return {
+      links: [
+        ...languages.map((l) => ({ rel: 'alternate', hrefLang: l, href: `${origin}/${l}${rest}` })),
+        ...(rest === '' ? [{ rel: 'alternate', hrefLang: 'x-default', href: `${origin}/` }] : []),
+        { rel: 'canonical', href: `${origin}/${lang}${rest}` },
+      ],
+    }
+  },
+  component: LangRoot,
 })
+
+function LangRoot() {
+  const { lang } = Route.useRouteContext()
+  useEffect(() => setDateLocale(lang), [lang])
+  return <Outlet />
+}

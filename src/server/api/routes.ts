@@ -1,5 +1,6 @@
 import { createCart, findCart } from '../domain/carts'
 import { MAX_WIDTH, MEDIA_ID, MIN_WIDTH, renderMedia } from '../domain/media'
+import { ICON_PART, icons } from '../domain/icons'
 import { HttpError } from '../http/problem'
 import { createXsrfToken, xsrfCookie } from '../http/xsrf'
 import { json, type RouteDef } from './types'
@@ -63,6 +64,29 @@ export const routes: RouteDef[] = [
       return new Response(image.body as BodyInit, {
         status: 200,
         headers: { ...headers, 'content-type': 'image/jpeg', 'content-length': String(image.body.byteLength) },
+      })
+    },
+  },
+  {
+    path: '/api/webshop/v1/icons/{prefix}/{name}.svg',
+    method: 'GET',
+    handler: async (_ctx, params) => {
+      const prefix = params.prefix ?? ''
+      const name = params.name ?? ''
+      if (!ICON_PART.test(prefix) || !ICON_PART.test(name)) {
+        throw new HttpError(400, 'Invalid enquiry', 'An icon is named by lower-case letters, digits and dashes.', {
+          code: 'icon.invalid_name',
+        })
+      }
+      const svg = await icons.get(prefix, name)
+      if (!svg) throw new HttpError(404, 'Page not found', `There is no icon ${prefix}:${name}.`, { code: 'icon.not_found' })
+      return new Response(svg, {
+        headers: {
+          'content-type': 'image/svg+xml',
+          'cache-control': 'public, max-age=86400',
+          // an SVG opened on its own must not run anything
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        },
       })
     },
   },

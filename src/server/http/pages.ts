@@ -2,13 +2,37 @@ import { REQUEST_ID_HEADER } from './problem'
 
 const EMBED_PATH = /^\/(de|en|fr)\/embed\//
 
-/** Headers for every page: only embed routes may be framed (DESIGN §8). */
-export function securityHeaders(pathname: string): Record<string, string> {
-  const embed = EMBED_PATH.test(pathname)
+export function isEmbedPath(pathname: string) {
+  return EMBED_PATH.test(pathname)
+}
+
+/**
+ * Headers for every page (issue 3 §14): a Content-Security-Policy with a per-request script
+ * nonce; only embed routes may be framed (DESIGN §8); no referrer beyond the origin elsewhere.
+ */
+export function securityHeaders(
+  pathname: string,
+  options: { nonce?: string; connectSources?: string[]; frameAncestors?: string[] } = {},
+): Record<string, string> {
+  const embed = isEmbedPath(pathname)
+  const ancestors = embed ? (options.frameAncestors?.length ? options.frameAncestors.join(' ') : '*') : "'none'"
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self'${options.nonce ? ` 'nonce-${options.nonce}'` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${options.connectSources?.length ? ` ${options.connectSources.join(' ')}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ')
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(embed ? {} : { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" }),
+    'content-security-policy': csp,
+    ...(embed ? {} : { 'x-frame-options': 'DENY' }),
   }
 }
 

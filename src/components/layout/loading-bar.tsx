@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react'
+import { useRouterState } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+
+const THROTTLE_MS = 150
+
+/**
+ * Loading indicator (spec §4): appears after a short throttle, completes when the page has
+ * loaded, and turns to the error colour when the navigation ended in an error.
+ */
+export function LoadingBar() {
+  const { t } = useLingui()
+  const loading = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading })
+  const failed = useRouterState({ select: (s) => s.matches.some((m) => m.status === 'error') })
+  const [phase, setPhase] = useState<'idle' | 'running' | 'done'>('idle')
+
+  useEffect(() => {
+    if (loading) {
+      const timer = window.setTimeout(() => setPhase('running'), THROTTLE_MS)
+      return () => window.clearTimeout(timer)
+    }
+    setPhase((p) => (p === 'running' ? 'done' : p))
+    const timer = window.setTimeout(() => setPhase('idle'), 400)
+    return () => window.clearTimeout(timer)
+  }, [loading])
+
+  if (phase === 'idle') return null
+  return (
+    <div
+      role="progressbar"
+      aria-label={t`Loading`}
+      aria-busy={phase === 'running'}
+      data-testid="loading-bar"
+      data-state={failed ? 'error' : phase}
+      className="fixed inset-x-0 top-0 z-50 h-1"
+    >
+      <div
+        className={`h-full transition-[width] duration-300 ease-out ${failed ? 'bg-error' : 'bg-accent'}`}
+        style={{ width: phase === 'running' ? '70%' : '100%' }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import dayjs from 'dayjs'
+import localizedFormat from 'dayjs/plugin/localizedFormat'
+import timezone from 'dayjs/plugin/timezone'
+import utc from 'dayjs/plugin/utc'
+import 'dayjs/locale/de-ch'
+import 'dayjs/locale/fr-ch'
+import type { Locale } from './locale'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
+dayjs.extend(localizedFormat)
+
+/** dayjs locale names for our locales (Swiss conventions, spec standards). */
+export const DAYJS_LOCALE: Record<Locale, string> = { de: 'de-ch', en: 'en', fr: 'fr-ch' }
+
+/** Intl locale names (numbers, prices, dates). */
+export const INTL_LOCALE: Record<Locale, string> = { de: 'de-CH', en: 'en-CH', fr: 'fr-CH' }
+
+/**
+ * Switches the date library's default locale (spec §4: it follows a switch). Only in the
+ * browser: on the server, where many locales render at once, format with an explicit locale.
+ */
+export function setDateLocale(locale: Locale) {
+  if (typeof window !== 'undefined') dayjs.locale(DAYJS_LOCALE[locale])
+}
+
+/** A date or instant in the shop's time zone, formatted for the locale. */
+export function formatDate(instant: Date | string, locale: Locale, timeZone: string, format = 'LL') {
+  return dayjs(instant).tz(timeZone).locale(DAYJS_LOCALE[locale]).format(format)
+}
+
+export function formatMoney(amount: number, currency: string, locale: Locale) {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency }).format(amount / 100)
+}
+
+export { dayjs }

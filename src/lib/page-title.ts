@@ -1,0 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core'
+import type { components } from '../api/schema.gen'
+import { getI18n } from './i18n'
+import { pickLabel, type Locale } from './locale'
+
+type ShopConfig = components['schemas']['ShopConfig']
+
+/** Spec §1: page title followed by the shop title. */
+export function pageTitle(config: ShopConfig | undefined, lang: Locale, title: MessageDescriptor | string) {
+  const text = typeof title === 'string' ? title : getI18n(lang)._(title)
+  const shop = pickLabel(config?.labels.title, lang)
+  return { meta: [{ title: [text, shop].filter(Boolean).join(' – ') }] }
+}

@@ -1,0 +1,32 @@
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * Rich text from a shop's configuration (legal pages) made safe to render: a small set of
+ * formatting tags, links only to http(s), mailto and tel (opened safely), no scripts, styles,
+ * event handlers or embedded content. sanitize-html is maintained and widely used.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'abbr', 'address'],
+    allowedAttributes: { a: ['href', 'title', 'hreflang', 'rel', 'target'], abbr: ['title'], th: ['scope'] },
+    allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+    allowedSchemesByTag: {},
+    allowedSchemesAppliedToAttributes: ['href'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      // headings of the page are h1; the shop's own h1 becomes h2
+      h1: 'h2',
+      a: (tagName, attribs) => {
+        const href = (attribs.href ?? '').trim()
+        // a link to anything but http(s), mailto, tel or a path loses its tag, keeps its text
+        if (!/^(https?:|mailto:|tel:|\/(?!\/)|#)/i.test(href)) return { tagName: 'span', attribs: {} }
+        const external = /^https?:/i.test(href)
+        return {
+          tagName,
+          attribs: external ? { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' } : attribs,
+        }
+      },
+    },
+  })
+}
