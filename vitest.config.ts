@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 
 export default defineConfig({
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   resolve: {
     alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     testTimeout: 30_000,

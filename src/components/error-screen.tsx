@@ -10,10 +10,15 @@ import { buttonClass } from './button'
 
 const KNOWN = [400, 401, 404, 500] as const
 
-export function statusOf(error: unknown): number {
+/** The HTTP status an error stands for, if it stands for one. */
+export function httpStatusOf(error: unknown): number | undefined {
   if (error instanceof ApiError) return error.status
   const status = (error as { statusCode?: unknown; status?: unknown } | null)?.statusCode ?? (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : undefined
+}
+
+export function statusOf(error: unknown): number {
+  return httpStatusOf(error) ?? 500
 }
 
 /** Texts of the error screen (spec §2, §8), in the visitor's language. */
@@ -73,8 +78,9 @@ export function ErrorView({ statusCode, statusMessage, error, themeLoaded }: Scr
   const texts = useErrorTexts()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const lang = localeFromPath(pathname)
-  const known = (KNOWN as readonly number[]).includes(statusCode)
-  const message = statusMessage ?? (known ? texts.statusMessage(statusCode) : texts.defaultDescription)
+  // the catalogue's status message ('Unknown error' for codes it does not name), or the default
+  // description for errors that are no HTTP answer at all (e.g. a script error)
+  const message = statusMessage ?? texts.statusMessage(statusCode)
   return (
     <main className="mx-auto grid min-h-[60vh] max-w-2xl place-items-center p-8 text-center" data-testid="error-screen">
       <div>
@@ -103,10 +109,18 @@ export function ErrorView({ statusCode, statusMessage, error, themeLoaded }: Scr
   )
 }
 
+function pageRequestId() {
+  try {
+    return getPageRequestId()
+  } catch {
+    return undefined // outside a server request (tests, tools)
+  }
+}
+
 function DevDetails({ error, url }: { error: unknown; url: string }) {
   const e = error as { message?: string; stack?: string }
   const data = error instanceof ApiError ? error.body.data : (error as { data?: unknown })?.data
-  const requestId = getPageRequestId() ?? (error instanceof ApiError ? error.flowinRequestId : undefined)
+  const requestId = pageRequestId() ?? (error instanceof ApiError ? error.flowinRequestId : undefined)
   return (
     <dl className="mt-8 overflow-auto rounded border border-gray-300 bg-gray-50 p-4 text-left text-sm text-gray-900" data-testid="error-details">
       <dt className="font-semibold">request id</dt>
@@ -139,5 +153,7 @@ export function ErrorScreen({ error }: ErrorComponentProps) {
     }
     if (statusCode >= 500 && !(error instanceof ApiError)) reportError(error, { screen: 'error' })
   }, [error, statusCode])
-  return <ErrorView statusCode={statusCode} error={error} themeLoaded={themeLoaded} />
+  const texts = useErrorTexts()
+  const message = httpStatusOf(error) === undefined ? texts.defaultDescription : undefined
+  return <ErrorView statusCode={statusCode} statusMessage={message} error={error} themeLoaded={themeLoaded} />
 }

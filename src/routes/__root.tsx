@@ -16,6 +16,7 @@ import { mediaUrl } from '../lib/media'
 import type { RouterContext } from '../router'
 import appCss from '../styles.css?url'
 import { I18nProvider } from '@lingui/react'
+import { msg } from '@lingui/core/macro'
 import { getI18n } from '../lib/i18n'
 import { getPublicEnv } from '../lib/public-env'
 import { getOrigin } from '../lib/origin'
@@ -24,6 +25,8 @@ import { LoadingBar } from '../components/layout/loading-bar'
 import { watchDeployments } from '../lib/deployment'
 import { useRouter } from '@tanstack/react-router'
 import { startBrowserSentry } from '../lib/sentry-client'
+
+const errorTitle = msg`Error`
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
@@ -38,16 +41,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Runs once, during SSR; the browser keeps the hydrated answer.
   loader: () => getPublicEnv(),
   shouldReload: false,
-  head: ({ match }) => {
+  head: ({ match, matches }) => {
     const config = match.context.config
-    const locale = effectiveLocale(localeFromPath(match.pathname), config?.languages ?? [])
+    const leaf = matches[matches.length - 1] ?? match
+    const locale = effectiveLocale(localeFromPath(leaf.pathname), config?.languages ?? [])
     const title = pickLabel(config?.labels.title, locale)
     const slogan = pickLabel(config?.labels.slogan, locale)
     return {
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-        { title: [slogan, title].filter(Boolean).join(' – ') },
+        // Without a shop (its config failed to load) the error screen still needs a title.
+        { title: [slogan, title].filter(Boolean).join(' – ') || getI18n(locale)._(errorTitle) },
         ...(slogan ? [{ name: 'description', content: slogan }] : []),
         ...(config ? [{ property: 'og:image', content: `${match.context.origin ?? ''}${mediaUrl(config.media.hero, 1024)}` }] : []),
         ...(slogan ? [{ property: 'og:description', content: slogan }] : []),

@@ -114,6 +114,17 @@ describeEachDatabase('API contract', (factory) => {
       expect(cookie).not.toContain('HttpOnly')
     })
 
+    it('marks the cookie Secure in production over HTTPS or on localhost, not on plain HTTP elsewhere', async () => {
+      const { createBuiltInApi } = await import('../../src/server/runtime')
+      const production = createBuiltInApi(app.database, { HOSTED_DOMAIN, DEFAULT_TENANT: 'alpin', NODE_ENV: 'production', APP_SECRET: undefined })
+      const cookieOf = async (url: string, headers: Record<string, string> = {}) =>
+        (await production(new Request(url, { headers }), { requestId: 'r' })).headers.getSetCookie()[0] ?? ''
+      expect(await cookieOf('http://localhost:3000/sanctum/csrf-cookie')).toContain('; Secure')
+      expect(await cookieOf(`https://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`)).toContain('; Secure')
+      expect(await cookieOf(`http://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`, { 'x-forwarded-proto': 'https' })).toContain('; Secure')
+      expect(await cookieOf(`http://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`)).not.toContain('Secure')
+    })
+
     it('refuses a write without the cookie/header pair with 419', async () => {
       const { cookie, token } = await xsrfPair(app)
       const cases: Record<string, string>[] = [

@@ -4,11 +4,15 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from './fixtures'
 
 const BACKEND_PORT = 4180
 const APP_PORT = 4181
 
 /** A stand-in back end: another implementation of openapi/webshop.yaml, with one shop. */
+/** What the stand-in answers for the config: normal, or a failure. */
+const failure: { status?: number } = {}
+
 function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server {
   const config = {
     id: 'standin',
@@ -31,6 +35,12 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
   return createServer((req, res) => {
     seen.push({ path: req.url ?? '', headers: req.headers })
     res.setHeader('x-flowin-request-id', 'standin-request')
+    if (req.url === '/api/webshop/v1/config' && failure.status) {
+      res.statusCode = failure.status
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ statusCode: failure.status, statusMessage: 'Failure', message: 'failing on purpose', data: { code: 'test' } }))
+      return
+    }
     if (req.url === '/api/webshop/v1/config') {
       res.setHeader('content-type', 'application/json')
       res.end(JSON.stringify({ data: config }))
@@ -43,6 +53,7 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
 }
 
 test.describe('external back end (API_ORIGIN)', () => {
+  test.describe.configure({ mode: 'serial' })
   const seen: { path: string; headers: IncomingHttpHeaders }[] = []
   let backend: Server
   let app: ChildProcess
@@ -99,4 +110,27 @@ test.describe('external back end (API_ORIGIN)', () => {
     await page.goto(`http://localhost:${APP_PORT}/fr`)
     await expect(page).toHaveURL(`http://localhost:${APP_PORT}/en`)
   })
+
+  for (const [status, lang, heading, description] of [
+    [500, 'de', '500 Interner Serverfehler', 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es in einem Moment erneut.'],
+    [503, 'en', '503 Unknown error', 'Something went wrong on our side. Please try again in a moment.'],
+    [400, 'fr', '400 Demande non valable', 'Veuillez vérifier vos données et réessayer.'],
+    [401, 'en', '401 Not authorised', 'You are not authorised to view this page'],
+  ] as const) {
+    test(`a failing back end gives the error screen with status ${status} (${lang})`, async ({ page }) => {
+      failure.status = status
+      try {
+        const response = await page.goto(`http://localhost:${APP_PORT}/${lang}`)
+        expect(response?.status()).toBe(status)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+        await expect(page.getByText(description)).toBeVisible()
+        // no theme could be loaded: no go-home action, and no development details in production
+        await expect(page.getByRole('link')).toHaveCount(0)
+        await expect(page.getByTestId('error-details')).toHaveCount(0)
+        await expectNoAxeViolations(page)
+      } finally {
+        failure.status = undefined
+      }
+    })
+  }
 })

@@ -79,9 +79,21 @@ test.describe('platform smoke test (production build)', () => {
     expect(api.headers()['x-flowin-request-id']).toBeTruthy()
   })
 
-  test('pages carry a request id and may not be framed', async ({ request }) => {
+  test('pages carry a request id and may not be framed; embed routes may', async ({ request }) => {
     const response = await request.get(at('localhost', '/de'))
     expect(response.headers()['x-flowin-request-id']).toBeTruthy()
     expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(response.headers()['x-frame-options']).toBe('DENY')
+    expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/)
+    const embed = await request.get(at('localhost', '/de/embed/v1/search'))
+    expect(embed.headers()['content-security-policy']).toContain('frame-ancestors *')
+    expect(embed.headers()['x-frame-options']).toBeUndefined()
+  })
+
+  test('the build id is served for deployment checks', async ({ request }) => {
+    const response = await request.get(at('localhost', '/_build/latest.json'))
+    expect(response.headers()['cache-control']).toBe('no-store')
+    expect((await response.json()).buildId).toMatch(/^[a-z0-9]+-[a-z0-9]+$/)
   })
 })
