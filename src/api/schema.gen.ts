@@ -77,6 +77,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webshop/v1/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's offers, filtered (filters as the shop's filterConfig offers them) and paginated. */
+        get: operations["listOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/offers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offer with its variants, texts in the request's locale. */
+        get: operations["getOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/offers/{slug}/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** More offers, chosen by the shop for this one. */
+        get: operations["listRelatedOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/offers/{slug}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status of every day of a month (shop time zone). */
+        get: operations["getOfferAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/offers/{slug}/dates/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sessions or start times of one day. */
+        get: operations["getOfferDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webshop/v1/carts": {
         parameters: {
             query?: never;
@@ -109,6 +194,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/carts/{cartId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a session or start time with a variant and quantity; the places are held. */
+        post: operations["addCartItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/carts/{cartId}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an item and releases its places. */
+        delete: operations["removeCartItem"];
+        options?: never;
+        head?: never;
+        /** Changes the quantity of an item (its hold changes with it). */
+        patch: operations["updateCartItem"];
         trace?: never;
     };
 }
@@ -198,12 +318,179 @@ export interface components {
             timeZone: string;
             /** @description ISO 4217 currency code. */
             currency: string;
+            booking?: components["schemas"]["BookingSettings"];
+        };
+        BookingSettings: {
+            /** @description How long a cart keeps places (default 15). */
+            holdMinutes?: number;
+            /** @description At most this many places left is STOCK_LOW (default 3). */
+            stockLowThreshold?: number;
+        };
+        Money: {
+            /** @description Minor units (Rappen, cents). */
+            amount: number;
+            currency: string;
+        };
+        PageMeta: {
+            page: number;
+            perPage: number;
+            total: number;
+        };
+        /**
+         * @description `activity`: dated group sessions; `private`: a private service with start times.
+         * @enum {string}
+         */
+        OfferKind: "activity" | "private";
+        /** @enum {string} */
+        SkuType: "activity" | "private-service-slot" | "private-service-participant";
+        /** @enum {string} */
+        AvailabilityStatus: "AVAILABLE" | "STOCK_LOW" | "SOLD_OUT" | "UPON_REQUEST";
+        /** @enum {string} */
+        TimeStatus: "ongoing" | "inFuture" | "inPast";
+        OfferAvailability: {
+            status: components["schemas"]["AvailabilityStatus"];
+            /** @description Upcoming dates with free places (group activities) or free start times (private services, counted in days). */
+            datesAvailable: number;
+            /** @description With STOCK_LOW, the places left on the best date. */
+            amountLeft?: number;
+            /**
+             * Format: date
+             * @description The first date with free places (YYYY-MM-DD).
+             */
+            nextDate?: string;
+        };
+        OfferSummary: {
+            slug: string;
+            title: string;
+            intro: string;
+            kind: components["schemas"]["OfferKind"];
+            /** @description Media id of the cover image. */
+            coverImage?: string;
+            tags: string[];
+            priceFrom: components["schemas"]["Money"];
+            durationMinutes?: number;
+            location?: string;
+            availability: components["schemas"]["OfferAvailability"];
+        };
+        Sku: {
+            id: string;
+            key: string;
+            type: components["schemas"]["SkuType"];
+            title: string;
+            price: components["schemas"]["Money"];
+            durationMinutes: number;
+            /** @description Places one unit takes in a session. */
+            blockCount: number;
+            maxParticipants?: number;
+            minQuantity: number;
+            maxQuantity: number;
+        };
+        Location: {
+            name: string;
+            address: components["schemas"]["Address"];
+            latitude?: number;
+            longitude?: number;
+        };
+        OfferDetail: {
+            slug: string;
+            title: string;
+            intro: string;
+            /** @description Rich text (HTML), to be sanitised before it is shown. */
+            description: string;
+            kind: components["schemas"]["OfferKind"];
+            /**
+             * @description `request` when the offer is booked by request (UPON_REQUEST), else `order`.
+             * @enum {string}
+             */
+            mode: "order" | "request";
+            coverImages: string[];
+            tags: string[];
+            skus: components["schemas"]["Sku"][];
+            location: components["schemas"]["Location"];
+            availability: components["schemas"]["OfferAvailability"];
+            related?: string[];
+            timeZone: string;
+        };
+        DayStatus: {
+            /** Format: date */
+            date: string;
+            status: components["schemas"]["AvailabilityStatus"];
+            amountLeft?: number;
+        };
+        MonthAvailability: {
+            month: string;
+            /** @description Only days that have dates (sessions or start times), in order. */
+            dates: components["schemas"]["DayStatus"][];
+        };
+        /** @description A group session, or a private service's start time. */
+        SessionSlot: {
+            /** @description Group sessions only. */
+            sessionId?: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description Wall-clock start in the shop's time zone, HH:mm. */
+            startTime: string;
+            status: components["schemas"]["AvailabilityStatus"];
+            placesLeft: number;
+            amountLeft?: number;
+            timeStatus: components["schemas"]["TimeStatus"];
+        };
+        DayAvailability: {
+            /** Format: date */
+            date: string;
+            slots: components["schemas"]["SessionSlot"][];
+        };
+        CartItemInput: {
+            /** @description The offer's slug. */
+            offer: string;
+            /** @description The variant's id. */
+            sku: string;
+            /** @description For group activities. */
+            sessionId?: string;
+            /**
+             * Format: date-time
+             * @description For private services, the start time (from the day's slots).
+             */
+            start?: string;
+            quantity: number;
+        };
+        CartItem: {
+            id: components["schemas"]["OpaqueId"];
+            offer: string;
+            offerTitle: string;
+            coverImage?: string;
+            sku: string;
+            skuTitle: string;
+            skuType: components["schemas"]["SkuType"];
+            sessionId?: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            startTime: string;
+            quantity: number;
+            /** @description Places the item takes (quantity × block count; a private slot takes the whole slot). */
+            places: number;
+            unitPrice: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            mode?: "order" | "request";
+            /** Format: date-time */
+            heldUntil: string;
+            /** @description Whether the places are still held (false after the hold expired). */
+            held: boolean;
         };
         Cart: {
             id: components["schemas"]["OpaqueId"];
-            items: {
-                [key: string]: unknown;
-            }[];
+            items: components["schemas"]["CartItem"][];
+            total: components["schemas"]["Money"];
+            /**
+             * Format: date-time
+             * @description When the earliest hold of the cart expires.
+             */
+            heldUntil?: string;
             /** Format: date-time */
             createdAt: string;
         };
@@ -249,6 +536,8 @@ export interface components {
         XsrfToken: string;
         /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
         IdempotencyKey: string;
+        Slug: string;
+        ItemId: components["schemas"]["OpaqueId"];
         CartId: components["schemas"]["OpaqueId"];
     };
     requestBodies: never;
@@ -378,6 +667,165 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listOffers: {
+        parameters: {
+            query?: {
+                /** @description Only offers with all these tags (repeatable). */
+                tag?: string[];
+                /** @description Only offers with a free date on or after this day (YYYY-MM-DD, shop time zone). */
+                from?: string;
+                /** @description Only offers with a free date on or before this day. */
+                to?: string;
+                type?: components["schemas"]["OfferKind"];
+                /** @description Free text, matched against title, intro and tags in the request's locale. */
+                q?: string;
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of offers. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferSummary"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRelatedOffers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Related offers. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferAvailability: {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Days of the month that have dates, with their status. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonthAvailability"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferDate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                slug: components["parameters"]["Slug"];
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sessions (group activities) or start times (private services) of the day. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DayAvailability"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     createCart: {
         parameters: {
             query?: never;
@@ -426,6 +874,117 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The cart. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cart"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addCartItem: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie. */
+                "X-XSRF-TOKEN": components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                cartId: components["parameters"]["CartId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartItemInput"];
+            };
+        };
+        responses: {
+            /** @description The cart with the new item. */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cart"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    removeCartItem: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie. */
+                "X-XSRF-TOKEN": components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                cartId: components["parameters"]["CartId"];
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cart"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCartItem: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie. */
+                "X-XSRF-TOKEN": components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                cartId: components["parameters"]["CartId"];
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    quantity: number;
+                };
+            };
+        };
         responses: {
             /** @description The cart. */
             200: {

@@ -40,7 +40,11 @@ async function createRuntime(): Promise<Runtime> {
   return { env, api: createBuiltInApi(database, env), database }
 }
 
-export function createBuiltInApi(database: Database, env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'NODE_ENV' | 'APP_SECRET'>) {
+export function createBuiltInApi(
+  database: Database,
+  env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'NODE_ENV' | 'APP_SECRET'>,
+  options: { now?: () => Date } = {},
+) {
   let secret: Promise<string> | undefined
   const xsrfSecret = () => {
     secret ??= env.APP_SECRET
@@ -56,6 +60,7 @@ export function createBuiltInApi(database: Database, env: Pick<Env, 'HOSTED_DOMA
     shops: new ShopDirectory(database.db, { hostedDomain: env.HOSTED_DOMAIN, defaultShop: env.DEFAULT_TENANT }),
     production: env.NODE_ENV === 'production',
     xsrfSecret,
+    now: options.now,
   })
 }
 

@@ -18,7 +18,7 @@ export type TestApp = {
   close: () => Promise<void>
 }
 
-export async function createTestApp(factory: DatabaseFactory, options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(factory: DatabaseFactory, options: { seed?: boolean; now?: () => Date } = {}): Promise<TestApp> {
   const database = await factory.create()
   if (options.seed !== false) await seedDemoData(database.db)
   const api = createBuiltInApi(database, {
@@ -26,7 +26,7 @@ export async function createTestApp(factory: DatabaseFactory, options: { seed?: 
     DEFAULT_TENANT: 'alpin',
     NODE_ENV: 'test',
     APP_SECRET: undefined,
-  })
+  }, { now: options.now })
 
   const call: TestApp['call'] = async (input, init) => {
     const request =

@@ -12,6 +12,8 @@ export type ApiDeps = {
   shops: ShopDirectory
   production: boolean
   xsrfSecret: () => Promise<string>
+  /** The clock (tests set it). */
+  now?: () => Date
 }
 
 export type ApiHandler = (request: Request, options: { requestId: string }) => Promise<Response>
@@ -99,6 +101,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       shop,
       locale: pickLocale(request.headers.get('x-flowin-locale'), shop.config.languages),
       db: deps.db,
+      now: deps.now?.() ?? new Date(),
       secureCookies: deps.production && (url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || isLoopback(host)),
       xsrfSecret: deps.xsrfSecret,
     }

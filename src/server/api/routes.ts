@@ -1,4 +1,9 @@
-import { createCart, findCart } from '../domain/carts'
+import { z } from 'zod'
+import { addCartItem, createCart, findCart, removeCartItem, updateCartItem } from '../domain/carts'
+import { daySlots, loadOffers, monthAvailability, toDetail, toSummary, upcomingDays, type CatalogueContext } from '../domain/offers/catalogue'
+import { listOffers } from '../domain/offers/listing'
+import { isValidDate, isValidMonth } from '../domain/offers/zoned-time'
+import type { ApiContext } from './types'
 import { MAX_WIDTH, MEDIA_ID, MIN_WIDTH, renderMedia } from '../domain/media'
 import { ICON_PART, icons } from '../domain/icons'
 import { HttpError } from '../http/problem'
@@ -94,7 +99,8 @@ export const routes: RouteDef[] = [
     path: '/api/webshop/v1/carts',
     method: 'POST',
     handler: async (ctx) => {
-      const cart = await createCart(ctx.db, ctx.shop.id, ctx.locale)
+      const created = await createCart(ctx.db, ctx.shop.id, ctx.locale)
+      const cart = (await findCart(catalogue(ctx), created.id))!
       return json('/api/webshop/v1/carts', 'post', { data: cart }, { status: 201 })
     },
   },
@@ -102,11 +108,171 @@ export const routes: RouteDef[] = [
     path: '/api/webshop/v1/carts/{cartId}',
     method: 'GET',
     handler: async (ctx, params) => {
-      const cart = await findCart(ctx.db, ctx.shop.id, params.cartId ?? '')
+      const cart = await findCart(catalogue(ctx), params.cartId ?? '')
       if (!cart) {
         throw new HttpError(404, 'Page not found', 'This cart does not exist.', { code: 'cart.not_found' })
       }
       return json('/api/webshop/v1/carts/{cartId}', 'get', { data: cart })
     },
   },
+  {
+    path: '/api/webshop/v1/carts/{cartId}/items',
+    method: 'POST',
+    handler: async (ctx, params) => {
+      const input = await readBody(ctx, CartItemInput)
+      const cart = await addCartItem(catalogue(ctx), params.cartId ?? '', input)
+      return json('/api/webshop/v1/carts/{cartId}/items', 'post', { data: cart }, { status: 201 })
+    },
+  },
+  {
+    path: '/api/webshop/v1/carts/{cartId}/items/{itemId}',
+    method: 'PATCH',
+    handler: async (ctx, params) => {
+      const input = await readBody(ctx, z.object({ quantity: z.number().int() }).strict())
+      const cart = await updateCartItem(catalogue(ctx), params.cartId ?? '', params.itemId ?? '', input.quantity)
+      return json('/api/webshop/v1/carts/{cartId}/items/{itemId}', 'patch', { data: cart })
+    },
+  },
+  {
+    path: '/api/webshop/v1/carts/{cartId}/items/{itemId}',
+    method: 'DELETE',
+    handler: async (ctx, params) => {
+      const cart = await removeCartItem(catalogue(ctx), params.cartId ?? '', params.itemId ?? '')
+      return json('/api/webshop/v1/carts/{cartId}/items/{itemId}', 'delete', { data: cart })
+    },
+  },
+  {
+    path: '/api/webshop/v1/offers',
+    method: 'GET',
+    handler: async (ctx) => {
+      const query = parseQuery(ctx, ListQuery, { tag: ctx.url.searchParams.getAll('tag') })
+      const result = await listOffers(catalogue(ctx), query)
+      return json('/api/webshop/v1/offers', 'get', result, { headers: { 'cache-control': 'no-cache' } })
+    },
+  },
+  {
+    path: '/api/webshop/v1/offers/{slug}',
+    method: 'GET',
+    handler: async (ctx, params) => {
+      const c = catalogue(ctx)
+      const item = await offerOr404(c, params.slug)
+      const days = (await upcomingDays(c, [item])).get(item.offer.id) ?? []
+      return json('/api/webshop/v1/offers/{slug}', 'get', { data: toDetail(c, item, days) })
+    },
+  },
+  {
+    path: '/api/webshop/v1/offers/{slug}/related',
+    method: 'GET',
+    handler: async (ctx, params) => {
+      const c = catalogue(ctx)
+      const item = await offerOr404(c, params.slug)
+      const all = await loadOffers(c.db, c.shop.id)
+      const related = item.offer.related
+        .map((slug) => all.find((o) => o.offer.slug === slug))
+        .filter((o): o is NonNullable<typeof o> => !!o && o.offer.id !== item.offer.id)
+      const days = await upcomingDays(c, related)
+      return json('/api/webshop/v1/offers/{slug}/related', 'get', {
+        data: related.map((r) => toSummary(c, r, days.get(r.offer.id) ?? [])),
+      })
+    },
+  },
+  {
+    path: '/api/webshop/v1/offers/{slug}/availability',
+    method: 'GET',
+    handler: async (ctx, params) => {
+      const month = ctx.url.searchParams.get('month') ?? ''
+      if (!isValidMonth(month)) {
+        throw new HttpError(400, 'Invalid enquiry', 'The month must look like 2026-11.', {
+          code: 'validation',
+          errors: { month: { code: 'invalid_string', params: { format: 'YYYY-MM' } } },
+        })
+      }
+      const c = catalogue(ctx)
+      const item = await offerOr404(c, params.slug)
+      return json('/api/webshop/v1/offers/{slug}/availability', 'get', { data: await monthAvailability(c, item, month) })
+    },
+  },
+  {
+    path: '/api/webshop/v1/offers/{slug}/dates/{date}',
+    method: 'GET',
+    handler: async (ctx, params) => {
+      const date = params.date ?? ''
+      if (!isValidDate(date)) {
+        throw new HttpError(400, 'Invalid enquiry', 'The date must look like 2026-11-22.', {
+          code: 'validation',
+          errors: { date: { code: 'invalid_string', params: { format: 'YYYY-MM-DD' } } },
+        })
+      }
+      const c = catalogue(ctx)
+      const item = await offerOr404(c, params.slug)
+      return json('/api/webshop/v1/offers/{slug}/dates/{date}', 'get', { data: { date, slots: await daySlots(c, item, date) } })
+    },
+  },
 ]
+
+function catalogue(ctx: ApiContext): CatalogueContext {
+  return { db: ctx.db, shop: ctx.shop, locale: ctx.locale, now: ctx.now }
+}
+
+async function offerOr404(c: CatalogueContext, slug: string | undefined) {
+  const [item] = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug ?? '') ? await loadOffers(c.db, c.shop.id, { slug }) : []
+  if (!item) throw new HttpError(404, 'Page not found', 'This offer does not exist.', { code: 'offer.not_found' })
+  return item
+}
+
+const CartItemInput = z
+  .object({
+    offer: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    sku: z.string().min(1).max(64),
+    sessionId: z.string().min(1).max(64).optional(),
+    start: z.string().datetime({ offset: true }).optional(),
+    quantity: z.number().int().min(1).max(50),
+  })
+  .strict()
+
+const ListQuery = z
+  .object({
+    tag: z.array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)).max(10).default([]),
+    from: z.string().refine(isValidDate, 'invalid_date').optional(),
+    to: z.string().refine(isValidDate, 'invalid_date').optional(),
+    type: z.enum(['activity', 'private']).optional(),
+    q: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    perPage: z.coerce.number().int().min(1).max(50).default(12),
+  })
+  .strict()
+
+/** Field errors of zod as the contract's `data.errors` (field path → code and parameters). */
+function validationError(error: z.ZodError) {
+  const errors: Record<string, { code: string; params?: Record<string, unknown> }> = {}
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || '_'
+    if (errors[path]) continue
+    const params: Record<string, unknown> = {}
+    for (const key of ['minimum', 'maximum', 'expected', 'format'] as const) {
+      if (key in issue) params[key] = (issue as unknown as Record<string, unknown>)[key]
+    }
+    errors[path] = { code: issue.code === 'custom' ? issue.message : issue.code, params }
+  }
+  return new HttpError(400, 'Invalid enquiry', 'Please check your entries and try again.', { code: 'validation', errors })
+}
+
+function parseQuery<T extends z.ZodTypeAny>(ctx: ApiContext, schema: T, extra: Record<string, unknown> = {}): z.infer<T> {
+  const raw: Record<string, unknown> = {}
+  for (const [key, value] of ctx.url.searchParams) if (!(key in extra)) raw[key] = value
+  const parsed = schema.safeParse({ ...raw, ...extra })
+  if (!parsed.success) throw validationError(parsed.error)
+  return parsed.data
+}
+
+async function readBody<T extends z.ZodTypeAny>(ctx: ApiContext, schema: T): Promise<z.infer<T>> {
+  let body: unknown
+  try {
+    body = await ctx.request.json()
+  } catch {
+    throw new HttpError(400, 'Invalid enquiry', 'The request body must be JSON.', { code: 'body.invalid_json' })
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) throw validationError(parsed.error)
+  return parsed.data
+}

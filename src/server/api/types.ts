@@ -26,6 +26,8 @@ export type ApiContext = {
   shop: Shop
   locale: Locale
   db: Db
+  /** The instant the request is handled at (one clock for the whole request). */
+  now: Date
   /** Whether cookies get the Secure attribute. */
   secureCookies: boolean
   xsrfSecret: () => Promise<string>

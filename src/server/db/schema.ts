@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   customType,
+  uniqueIndex,
   index,
   integer,
   jsonb,
@@ -10,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 import type { components } from '../../api/schema.gen'
+import type { AvailabilityException, WeeklyHours } from '../domain/offers/slots'
 
 export type ShopConfigBody = Omit<components['schemas']['ShopConfig'], 'id'>
 
@@ -97,3 +100,127 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
 })
+
+type LocalizedText = components['schemas']['LocalizedText']
+
+/** A private service's schedule as stored (the shop's time zone applies). */
+export type ServiceScheduleBody = {
+  weeklyHours: WeeklyHours[]
+  exceptions: AvailabilityException[]
+  durationMinutes: number
+  bufferMinutes: number
+  stepMinutes: number
+}
+export type OfferLocation = {
+  name: string
+  street: string
+  streetNumber: string
+  postalCode: string
+  city: string
+  country: string
+  latitude: number
+  longitude: number
+}
+
+/** An offer (the spec's "listing"): texts per locale, images, tags; variants are SKUs. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    intro: jsonb('intro').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    images: jsonb('images').$type<string[]>().notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    location: jsonb('location').$type<OfferLocation>().notNull(),
+    uponRequest: boolean('upon_request').notNull().default(false),
+    related: jsonb('related').$type<string[]>().notNull(),
+    /** Private services: weekly hours, exceptions, duration, buffer, step. */
+    schedule: jsonb('schedule').$type<ServiceScheduleBody>(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('offers_shop_slug_idx').on(t.shopId, t.slug)],
+)
+
+/** A bookable variant of an offer (spec §3 SKU); prices in minor units. */
+export const skus = pgTable(
+  'skus',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    type: text('type', { enum: ['activity', 'private-service-slot', 'private-service-participant'] }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    priceAmount: integer('price_amount').notNull(),
+    currency: text('currency').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    blockCount: integer('block_count').notNull().default(1),
+    maxParticipants: integer('max_participants'),
+    minQuantity: integer('min_quantity').notNull().default(0),
+    maxQuantity: integer('max_quantity').notNull().default(20),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('skus_offer_idx').on(t.offerId)],
+)
+
+/** A dated occurrence of a group activity with a capacity (places). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    /** Places of confirmed bookings. */
+    placesTaken: integer('places_taken').notNull().default(0),
+    status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+  },
+  (t) => [index('sessions_offer_start_idx').on(t.offerId, t.startsAt)],
+)
+
+/**
+ * An item of a cart: a session or a private start time, a variant and a quantity. Its places are
+ * held until `held_until`; an expired hold simply stops counting (the item stays in the cart).
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    skuId: text('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    quantity: integer('quantity').notNull(),
+    places: integer('places').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    currency: text('currency').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cart_items_cart_idx').on(t.cartId),
+    index('cart_items_session_held_idx').on(t.sessionId, t.heldUntil),
+    index('cart_items_offer_start_idx').on(t.offerId, t.startsAt),
+  ],
+)

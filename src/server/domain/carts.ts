@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { components } from '../../api/schema.gen'
 import type { Db } from '../db/client'
-import { carts } from '../db/schema'
+import { cartItems, carts, offers, sessions, skus } from '../db/schema'
+import { HttpError } from '../http/problem'
+import { bookingSettings, kindOf, loadBusy, loadOffers, scheduleOf, type CatalogueContext } from './offers/catalogue'
+import { startTimesForDate } from './offers/slots'
+import { utcToZonedDate, utcToZonedTime } from './offers/zoned-time'
+import { pickText } from '../../lib/locale-text'
 
 export type Cart = components['schemas']['Cart']
+export type CartItemInput = components['schemas']['CartItemInput']
 
 /** 144 random bits, URL-safe (24 characters). */
 export function newOpaqueId() {
@@ -13,20 +19,189 @@ export function newOpaqueId() {
 
 export const OPAQUE_ID = /^[A-Za-z0-9_-]{22,64}$/
 
+const conflict = (code: string, message: string, data: Record<string, unknown> = {}) =>
+  new HttpError(409, 'Conflict', message, { code, ...data })
+const invalid = (field: string, code: string, message: string, params: Record<string, unknown> = {}) =>
+  new HttpError(400, 'Invalid enquiry', message, { code: 'validation', errors: { [field]: { code, params } } })
+const cartNotFound = () => new HttpError(404, 'Page not found', 'This cart does not exist.', { code: 'cart.not_found' })
+
 export async function createCart(db: Db, shopId: string, locale: string): Promise<Cart> {
   const [row] = await db.insert(carts).values({ id: newOpaqueId(), shopId, locale }).returning()
   if (!row) throw new Error('cart not created')
-  return { id: row.id, items: [], createdAt: row.createdAt.toISOString() }
+  return { id: row.id, items: [], total: { amount: 0, currency: 'CHF' }, createdAt: row.createdAt.toISOString() }
 }
 
-/** A cart of this shop; another shop's cart is as unknown as a missing one. */
-export async function findCart(db: Db, shopId: string, id: string): Promise<Cart | null> {
+/** A cart of this shop with its items; another shop's cart is as unknown as a missing one. */
+export async function findCart(ctx: CatalogueContext, id: string): Promise<Cart | null> {
   if (!OPAQUE_ID.test(id)) return null
-  const rows = await db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.id, id), eq(carts.shopId, shopId)))
-    .limit(1)
-  const row = rows[0]
-  return row ? { id: row.id, items: [], createdAt: row.createdAt.toISOString() } : null
+  const [row] = await ctx.db.select().from(carts).where(and(eq(carts.id, id), eq(carts.shopId, ctx.shop.id))).limit(1)
+  if (!row) return null
+  const { currency, timeZone } = bookingSettings(ctx.shop)
+  const items = await ctx.db.select().from(cartItems).where(eq(cartItems.cartId, id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+  const loaded = await loadOffers(ctx.db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
+  const view = items.map((item) => {
+    const entry = loaded.find((l) => l.offer.id === item.offerId)
+    const sku = entry?.skus.find((s) => s.id === item.skuId)
+    const unitTotal = sku?.type === 'private-service-slot' ? item.unitAmount : item.unitAmount * item.quantity
+    return {
+      id: item.id,
+      offer: entry?.offer.slug ?? '',
+      offerTitle: entry ? pickText(entry.offer.title, ctx.locale) : '',
+      ...(entry?.offer.images[0] ? { coverImage: entry.offer.images[0] } : {}),
+      sku: item.skuId,
+      skuTitle: sku ? pickText(sku.title, ctx.locale) : '',
+      skuType: sku?.type ?? 'activity',
+      ...(item.sessionId ? { sessionId: item.sessionId } : {}),
+      start: item.startsAt.toISOString(),
+      end: item.endsAt.toISOString(),
+      startTime: utcToZonedTime(item.startsAt, timeZone),
+      quantity: item.quantity,
+      places: item.places,
+      unitPrice: { amount: item.unitAmount, currency: item.currency },
+      total: { amount: unitTotal, currency: item.currency },
+      mode: entry?.offer.uponRequest ? ('request' as const) : ('order' as const),
+      heldUntil: item.heldUntil.toISOString(),
+      held: item.heldUntil > ctx.now,
+    }
+  })
+  const held = view.filter((i) => i.held).map((i) => i.heldUntil).sort()
+  return {
+    id: row.id,
+    items: view,
+    total: { amount: view.reduce((sum, i) => sum + i.total.amount, 0), currency: view[0]?.total.currency ?? currency },
+    ...(held[0] ? { heldUntil: held[0] } : {}),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Checks that `places` fit into a session and locks it for the rest of the transaction: the
+ * row lock serialises concurrent holds of one session on PostgreSQL (PGlite runs one
+ * transaction at a time), so N parallel requests for the last k places give exactly k holds.
+ */
+async function reserveSessionPlaces(tx: Tx, ctx: CatalogueContext, sessionId: string, offerId: string, places: number, exceptItem?: string) {
+  const locked = await tx.execute(
+    sql`select id, capacity, places_taken, starts_at from ${sessions} where id = ${sessionId} and offer_id = ${offerId} and shop_id = ${ctx.shop.id} and status = 'scheduled' for update`,
+  )
+  const session = (locked as unknown as { rows: { capacity: number; places_taken: number; starts_at: string | Date }[] }).rows[0]
+  if (!session) throw invalid('sessionId', 'not_found', 'This date does not exist (any more).')
+  const startsAt = new Date(session.starts_at)
+  if (startsAt <= ctx.now) throw conflict('session.past', 'This date has already started.')
+  const [heldRow] = await tx
+    .select({ held: sql<number>`coalesce(sum(${cartItems.places}), 0)::int` })
+    .from(cartItems)
+    .where(and(eq(cartItems.sessionId, sessionId), gt(cartItems.heldUntil, ctx.now), exceptItem ? sql`${cartItems.id} <> ${exceptItem}` : sql`true`))
+  const left = Number(session.capacity) - Number(session.places_taken) - Number(heldRow?.held ?? 0)
+  if (places > left) {
+    throw conflict('places.insufficient', left > 0 ? `Only ${left} places are left on this date.` : 'There are no places left on this date.', {
+      placesLeft: Math.max(0, left),
+    })
+  }
+  return startsAt
+}
+
+async function loadItemTarget(ctx: CatalogueContext, offerSlug: string, skuId: string) {
+  const [entry] = await loadOffers(ctx.db, ctx.shop.id, { slug: offerSlug })
+  if (!entry) throw invalid('offer', 'not_found', 'This offer does not exist.')
+  const sku = entry.skus.find((s) => s.id === skuId)
+  if (!sku) throw invalid('sku', 'not_found', 'This variant does not belong to the offer.')
+  return { entry, sku }
+}
+
+function checkQuantity(sku: typeof skus.$inferSelect, quantity: number) {
+  const max = sku.type === 'private-service-slot' ? 1 : sku.type === 'private-service-participant' ? (sku.maxParticipants ?? sku.maxQuantity) : sku.maxQuantity
+  const min = Math.max(1, sku.minQuantity)
+  if (!Number.isInteger(quantity) || quantity < min) throw invalid('quantity', 'too_small', `The quantity must be at least ${min}.`, { minimum: min })
+  if (quantity > max) throw invalid('quantity', 'too_big', `The quantity must be at most ${max}.`, { maximum: max })
+}
+
+/** Adds an item and holds its places for the shop's hold time (default 15 minutes). */
+export async function addCartItem(ctx: CatalogueContext, cartId: string, input: CartItemInput): Promise<Cart> {
+  const { holdMinutes, timeZone } = bookingSettings(ctx.shop)
+  const heldUntil = new Date(ctx.now.getTime() + holdMinutes * 60_000)
+  const { entry, sku } = await loadItemTarget(ctx, input.offer, input.sku)
+  checkQuantity(sku, input.quantity)
+  const itemId = newOpaqueId()
+
+  await ctx.db.transaction(async (tx) => {
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), eq(carts.shopId, ctx.shop.id))).for('update')
+    if (!cart) throw cartNotFound()
+    if (kindOf(entry.skus) === 'activity') {
+      if (!input.sessionId) throw invalid('sessionId', 'required', 'Choose a date.')
+      // On request, availability is checked afterwards (spec §4): nothing is held.
+      const places = entry.offer.uponRequest ? 0 : input.quantity * sku.blockCount
+      const startsAt = await reserveSessionPlaces(tx, ctx, input.sessionId, entry.offer.id, places)
+      const [session] = await tx.select({ endsAt: sessions.endsAt }).from(sessions).where(eq(sessions.id, input.sessionId))
+      await tx.insert(cartItems).values({
+        id: itemId, cartId, shopId: ctx.shop.id, offerId: entry.offer.id, skuId: sku.id, sessionId: input.sessionId,
+        startsAt, endsAt: session!.endsAt, quantity: input.quantity, places, unitAmount: sku.priceAmount, currency: sku.currency, heldUntil,
+      })
+      return
+    }
+    if (!input.start) throw invalid('start', 'required', 'Choose a start time.')
+    const start = new Date(input.start)
+    if (Number.isNaN(start.getTime())) throw invalid('start', 'invalid_date', 'The start time is not valid.')
+    // One private service is one resource: lock the offer so two carts cannot take one slot.
+    await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, entry.offer.id)).for('update')
+    const schedule = scheduleOf(entry.offer, entry.skus, timeZone)
+    if (!schedule) throw invalid('start', 'not_found', 'This offer has no start times.')
+    const busy = await loadBusy(tx as unknown as Db, entry.offer.id, ctx.now, new Date(start.getTime() + 86_400_000 * 2), ctx.now)
+    const free = startTimesForDate(schedule, utcToZonedDate(start, timeZone), busy, ctx.now)
+    const slot = free.find((s) => s.start.getTime() === start.getTime())
+    if (!slot) throw conflict('slot.unavailable', 'This start time is no longer available.')
+    await tx.insert(cartItems).values({
+      id: itemId, cartId, shopId: ctx.shop.id, offerId: entry.offer.id, skuId: sku.id, sessionId: null,
+      startsAt: slot.start, endsAt: slot.end, quantity: input.quantity,
+      places: sku.type === 'private-service-slot' ? 1 : input.quantity,
+      unitAmount: sku.priceAmount, currency: sku.currency, heldUntil,
+    })
+  })
+  return (await findCart(ctx, cartId))!
+}
+
+/** Changes the quantity of an item; its hold is renewed, and must fit again. */
+export async function updateCartItem(ctx: CatalogueContext, cartId: string, itemId: string, quantity: number): Promise<Cart> {
+  const { holdMinutes, timeZone } = bookingSettings(ctx.shop)
+  await ctx.db.transaction(async (tx) => {
+    const [item] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId), eq(cartItems.shopId, ctx.shop.id)))
+      .for('update')
+    if (!item) throw new HttpError(404, 'Page not found', 'This cart item does not exist.', { code: 'cart_item.not_found' })
+    const [entry] = await loadOffers(tx as unknown as Db, ctx.shop.id, { ids: [item.offerId] })
+    const sku = entry?.skus.find((s) => s.id === item.skuId)
+    if (!entry || !sku) throw new HttpError(404, 'Page not found', 'This offer does not exist any more.', { code: 'offer.not_found' })
+    checkQuantity(sku, quantity)
+    let places: number
+    if (item.sessionId) {
+      places = entry.offer.uponRequest ? 0 : quantity * sku.blockCount
+      await reserveSessionPlaces(tx, ctx, item.sessionId, entry.offer.id, places, item.id)
+    } else {
+      places = sku.type === 'private-service-slot' ? 1 : quantity
+      await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, entry.offer.id)).for('update')
+      const schedule = scheduleOf(entry.offer, entry.skus, timeZone)
+      const busy = await loadBusy(tx as unknown as Db, entry.offer.id, ctx.now, new Date(item.startsAt.getTime() + 86_400_000 * 2), ctx.now, item.id)
+      const free = schedule ? startTimesForDate(schedule, utcToZonedDate(item.startsAt, timeZone), busy, ctx.now) : []
+      if (!free.some((s) => s.start.getTime() === item.startsAt.getTime())) throw conflict('slot.unavailable', 'This start time is no longer available.')
+    }
+    await tx
+      .update(cartItems)
+      .set({ quantity, places, heldUntil: new Date(ctx.now.getTime() + holdMinutes * 60_000) })
+      .where(eq(cartItems.id, item.id))
+  })
+  return (await findCart(ctx, cartId))!
+}
+
+export async function removeCartItem(ctx: CatalogueContext, cartId: string, itemId: string): Promise<Cart> {
+  const cart = await findCart(ctx, cartId)
+  if (!cart) throw cartNotFound()
+  const deleted = await ctx.db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId), eq(cartItems.shopId, ctx.shop.id)))
+    .returning({ id: cartItems.id })
+  if (deleted.length === 0) throw new HttpError(404, 'Page not found', 'This cart item does not exist.', { code: 'cart_item.not_found' })
+  return (await findCart(ctx, cartId))!
 }

@@ -1,0 +1,299 @@
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
+import type { components } from '../../../api/schema.gen'
+import type { Db } from '../../db/client'
+import { cartItems, offers, sessions, skus, type ServiceScheduleBody } from '../../db/schema'
+import type { Shop } from '../shops'
+import { offerStatus, sessionStatus, timeStatus, unitsLeft, type AvailabilityStatus } from './availability'
+import { startTimesForDate, type Busy, type ServiceSchedule } from './slots'
+import { addDays, daysOfMonth, utcToZonedDate, utcToZonedTime } from './zoned-time'
+import { pickText, type Locale } from '../../../lib/locale-text'
+
+type S = components['schemas']
+export type OfferSummary = S['OfferSummary']
+export type OfferDetail = S['OfferDetail']
+export type DayStatus = S['DayStatus']
+export type SessionSlot = S['SessionSlot']
+
+export type CatalogueContext = { db: Db; shop: Shop; locale: Locale; now: Date }
+
+/** How far ahead offers are shown and counted. */
+export const HORIZON_DAYS = 180
+
+export type OfferRow = typeof offers.$inferSelect
+export type SkuRow = typeof skus.$inferSelect
+type SessionRow = { id: string; offerId: string; startsAt: Date; endsAt: Date; capacity: number; placesTaken: number; held: number }
+
+export function bookingSettings(shop: Shop) {
+  return {
+    holdMinutes: shop.config.booking?.holdMinutes ?? 15,
+    stockLowThreshold: shop.config.booking?.stockLowThreshold ?? 3,
+    timeZone: shop.config.timeZone || 'Europe/Zurich',
+    currency: shop.config.currency || 'CHF',
+  }
+}
+
+export function kindOf(offerSkus: SkuRow[]): 'activity' | 'private' {
+  return offerSkus.some((s) => s.type !== 'activity') ? 'private' : 'activity'
+}
+
+/** The smallest number of places one unit of any variant takes. */
+function smallestBlock(offerSkus: SkuRow[]) {
+  return Math.max(1, Math.min(...offerSkus.map((s) => s.blockCount), Number.POSITIVE_INFINITY) || 1)
+}
+
+export function scheduleOf(offer: OfferRow, offerSkus: SkuRow[], timeZone: string): ServiceSchedule | null {
+  const stored: ServiceScheduleBody | null = offer.schedule
+  if (!stored) return null
+  return {
+    timeZone,
+    weeklyHours: stored.weeklyHours,
+    exceptions: stored.exceptions,
+    durationMinutes: stored.durationMinutes || offerSkus[0]?.durationMinutes || 60,
+    bufferMinutes: stored.bufferMinutes,
+    stepMinutes: stored.stepMinutes,
+    horizonDays: HORIZON_DAYS,
+  }
+}
+
+export async function loadOffers(db: Db, shopId: string, filter: { slug?: string; ids?: string[] } = {}) {
+  const conditions = [eq(offers.shopId, shopId)]
+  if (filter.slug) conditions.push(eq(offers.slug, filter.slug))
+  if (filter.ids) conditions.push(inArray(offers.id, filter.ids.length ? filter.ids : ['']))
+  const rows = await db.select().from(offers).where(and(...conditions)).orderBy(asc(offers.position), asc(offers.slug))
+  if (rows.length === 0) return []
+  const skuRows = await db
+    .select()
+    .from(skus)
+    .where(inArray(skus.offerId, rows.map((r) => r.id)))
+    .orderBy(asc(skus.position))
+  return rows.map((offer) => ({ offer, skus: skuRows.filter((s) => s.offerId === offer.id) }))
+}
+
+/** Upcoming sessions with the places held by carts right now (one query for many offers). */
+export async function loadSessions(db: Db, shopId: string, offerIds: string[], from: Date, until: Date, now: Date = from): Promise<SessionRow[]> {
+  if (offerIds.length === 0) return []
+  const held = db
+    .select({ sessionId: cartItems.sessionId, held: sql<number>`sum(${cartItems.places})::int`.as('held') })
+    .from(cartItems)
+    .where(and(eq(cartItems.shopId, shopId), gt(cartItems.heldUntil, now)))
+    .groupBy(cartItems.sessionId)
+    .as('held')
+  const rows = await db
+    .select({
+      id: sessions.id,
+      offerId: sessions.offerId,
+      startsAt: sessions.startsAt,
+      endsAt: sessions.endsAt,
+      capacity: sessions.capacity,
+      placesTaken: sessions.placesTaken,
+      held: sql<number>`coalesce(${held.held}, 0)::int`,
+    })
+    .from(sessions)
+    .leftJoin(held, eq(held.sessionId, sessions.id))
+    .where(
+      and(
+        eq(sessions.shopId, shopId),
+        inArray(sessions.offerId, offerIds),
+        eq(sessions.status, 'scheduled'),
+        gt(sessions.startsAt, from),
+        lt(sessions.startsAt, until),
+      ),
+    )
+    .orderBy(asc(sessions.startsAt))
+  return rows.map((r) => ({ ...r, held: Number(r.held) }))
+}
+
+/** Intervals of a private service that are held by carts (bookings join them in the checkout issue). */
+export async function loadBusy(db: Db, offerId: string, from: Date, until: Date, now: Date, exceptItem?: string): Promise<Busy[]> {
+  const rows = await db
+    .select({ id: cartItems.id, start: cartItems.startsAt, end: cartItems.endsAt })
+    .from(cartItems)
+    .where(and(eq(cartItems.offerId, offerId), gt(cartItems.heldUntil, now), lt(cartItems.startsAt, until), gte(cartItems.endsAt, from)))
+  return rows.filter((r) => r.id !== exceptItem).map((r) => ({ start: r.start, end: r.end }))
+}
+
+const RANK: Record<AvailabilityStatus, number> = { AVAILABLE: 3, STOCK_LOW: 2, UPON_REQUEST: 1, SOLD_OUT: 0 }
+
+function sessionSlot(row: SessionRow, offer: OfferRow, blockCount: number, threshold: number, timeZone: string, now: Date): SessionSlot {
+  const state = sessionStatus({ capacity: row.capacity, taken: row.placesTaken, held: row.held }, {
+    uponRequest: offer.uponRequest,
+    stockLowThreshold: threshold,
+    blockCount,
+  })
+  const left = Math.max(0, row.capacity - row.placesTaken - row.held)
+  return {
+    sessionId: row.id,
+    start: row.startsAt.toISOString(),
+    end: row.endsAt.toISOString(),
+    startTime: utcToZonedTime(row.startsAt, timeZone),
+    status: state.status,
+    placesLeft: left,
+    ...(state.amountLeft !== undefined ? { amountLeft: state.amountLeft } : {}),
+    timeStatus: timeStatus(row.startsAt, row.endsAt, now),
+  }
+}
+
+/** Statuses of the days that have sessions or start times, from the day's best slot. */
+function daysFromSlots(slots: { date: string; slot: SessionSlot }[]): DayStatus[] {
+  const byDay = new Map<string, DayStatus>()
+  for (const { date, slot } of slots) {
+    const current = byDay.get(date)
+    if (!current || RANK[slot.status] > RANK[current.status]) {
+      byDay.set(date, { date, status: slot.status, ...(slot.amountLeft !== undefined ? { amountLeft: slot.amountLeft } : {}) })
+    } else if (current.status === 'STOCK_LOW' && slot.status === 'STOCK_LOW') {
+      current.amountLeft = Math.max(current.amountLeft ?? 0, slot.amountLeft ?? 0)
+    }
+  }
+  return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date))
+}
+
+type Loaded = { offer: OfferRow; skus: SkuRow[] }
+
+/** Day statuses of an offer between two calendar dates (inclusive), in the shop's time zone. */
+export async function dayStatuses(ctx: CatalogueContext, item: Loaded, fromDate: string, toDate: string, sessionRows?: SessionRow[]): Promise<DayStatus[]> {
+  const { timeZone, stockLowThreshold } = bookingSettings(ctx.shop)
+  const schedule = scheduleOf(item.offer, item.skus, timeZone)
+  if (kindOf(item.skus) === 'private' && schedule) {
+    const days: string[] = []
+    for (let d = fromDate; d <= toDate; d = addDays(d, 1)) days.push(d)
+    const busy = await loadBusy(ctx.db, item.offer.id, ctx.now, new Date(ctx.now.getTime() + (HORIZON_DAYS + 2) * 86_400_000), ctx.now)
+    const result: DayStatus[] = []
+    for (const date of days) {
+      if (date < utcToZonedDate(ctx.now, timeZone)) continue
+      const free = startTimesForDate(schedule, date, busy, ctx.now)
+      if (free.length > 0) result.push({ date, status: item.offer.uponRequest ? 'UPON_REQUEST' : 'AVAILABLE' })
+      else if (startTimesForDate(schedule, date, [], ctx.now).length > 0) result.push({ date, status: 'SOLD_OUT' })
+    }
+    return result
+  }
+  const rows =
+    sessionRows ??
+    (await loadSessions(ctx.db, ctx.shop.id, [item.offer.id], ctx.now, new Date(Date.parse(`${addDays(toDate, 2)}T00:00:00Z`)), ctx.now))
+  const block = smallestBlock(item.skus)
+  const slots = rows
+    .filter((r) => r.offerId === item.offer.id)
+    .map((r) => ({ date: utcToZonedDate(r.startsAt, timeZone), slot: sessionSlot(r, item.offer, block, stockLowThreshold, timeZone, ctx.now) }))
+    .filter(({ date }) => date >= fromDate && date <= toDate)
+  return daysFromSlots(slots)
+}
+
+export async function monthAvailability(ctx: CatalogueContext, item: Loaded, month: string) {
+  const days = daysOfMonth(month)
+  return { month, dates: await dayStatuses(ctx, item, days[0]!, days[days.length - 1]!) }
+}
+
+/** The sessions (group activities) or free start times (private services) of one day. */
+export async function daySlots(ctx: CatalogueContext, item: Loaded, date: string): Promise<SessionSlot[]> {
+  const { timeZone, stockLowThreshold } = bookingSettings(ctx.shop)
+  const schedule = scheduleOf(item.offer, item.skus, timeZone)
+  if (kindOf(item.skus) === 'private' && schedule) {
+    const busy = await loadBusy(ctx.db, item.offer.id, ctx.now, new Date(ctx.now.getTime() + (HORIZON_DAYS + 2) * 86_400_000), ctx.now)
+    const places = Math.max(1, ...item.skus.map((s) => s.maxParticipants ?? 1))
+    return startTimesForDate(schedule, date, busy, ctx.now).map((slot) => ({
+      start: slot.start.toISOString(),
+      end: slot.end.toISOString(),
+      startTime: slot.startTime,
+      status: item.offer.uponRequest ? 'UPON_REQUEST' : 'AVAILABLE',
+      placesLeft: places,
+      timeStatus: timeStatus(slot.start, slot.end, ctx.now),
+    }))
+  }
+  const from = new Date(Date.parse(`${addDays(date, -1)}T00:00:00Z`))
+  const until = new Date(Date.parse(`${addDays(date, 2)}T00:00:00Z`))
+  const rows = await loadSessions(ctx.db, ctx.shop.id, [item.offer.id], from < ctx.now ? ctx.now : from, until, ctx.now)
+  const block = smallestBlock(item.skus)
+  return rows
+    .filter((r) => utcToZonedDate(r.startsAt, timeZone) === date)
+    .map((r) => sessionSlot(r, item.offer, block, stockLowThreshold, timeZone, ctx.now))
+}
+
+function summaryAvailability(item: Loaded, days: DayStatus[]): S['OfferAvailability'] {
+  const statuses = days.map((d) => d.status)
+  const summary = offerStatus(statuses, item.offer.uponRequest)
+  const free = days.filter((d) => d.status === 'AVAILABLE' || d.status === 'STOCK_LOW' || d.status === 'UPON_REQUEST')
+  const lowDays = days.filter((d) => d.status === 'STOCK_LOW')
+  return {
+    status: summary.status,
+    datesAvailable: item.offer.uponRequest ? free.length : summary.datesAvailable,
+    ...(summary.status === 'STOCK_LOW' && lowDays.length ? { amountLeft: Math.max(...lowDays.map((d) => d.amountLeft ?? 0)) } : {}),
+    ...(free[0] ? { nextDate: free[0].date } : {}),
+  }
+}
+
+function priceFrom(item: Loaded, currency: string) {
+  const amounts = item.skus.map((s) => s.priceAmount)
+  return { amount: amounts.length ? Math.min(...amounts) : 0, currency: item.skus[0]?.currency ?? currency }
+}
+
+export function toSummary(ctx: CatalogueContext, item: Loaded, days: DayStatus[]): OfferSummary {
+  const { currency } = bookingSettings(ctx.shop)
+  return {
+    slug: item.offer.slug,
+    title: pickText(item.offer.title, ctx.locale),
+    intro: pickText(item.offer.intro, ctx.locale),
+    kind: kindOf(item.skus),
+    ...(item.offer.images[0] ? { coverImage: item.offer.images[0] } : {}),
+    tags: item.offer.tags,
+    priceFrom: priceFrom(item, currency),
+    ...(item.skus[0] ? { durationMinutes: Math.min(...item.skus.map((s) => s.durationMinutes)) } : {}),
+    location: item.offer.location.name,
+    availability: summaryAvailability(item, days),
+  }
+}
+
+/** Upcoming day statuses of many offers at once (one sessions query). */
+export async function upcomingDays(ctx: CatalogueContext, items: Loaded[]) {
+  const { timeZone } = bookingSettings(ctx.shop)
+  const today = utcToZonedDate(ctx.now, timeZone)
+  const last = addDays(today, HORIZON_DAYS)
+  const activityIds = items.filter((i) => kindOf(i.skus) === 'activity').map((i) => i.offer.id)
+  const rows = await loadSessions(ctx.db, ctx.shop.id, activityIds, ctx.now, new Date(ctx.now.getTime() + (HORIZON_DAYS + 1) * 86_400_000))
+  const result = new Map<string, DayStatus[]>()
+  for (const item of items) {
+    result.set(item.offer.id, await dayStatuses(ctx, item, today, last, kindOf(item.skus) === 'activity' ? rows : undefined))
+  }
+  return result
+}
+
+export function toDetail(ctx: CatalogueContext, item: Loaded, days: DayStatus[]): OfferDetail {
+  const summary = toSummary(ctx, item, days)
+  const { timeZone } = bookingSettings(ctx.shop)
+  const location = item.offer.location
+  return {
+    slug: summary.slug,
+    title: summary.title,
+    intro: summary.intro,
+    description: pickText(item.offer.description, ctx.locale),
+    kind: summary.kind,
+    mode: item.offer.uponRequest ? 'request' : 'order',
+    coverImages: item.offer.images,
+    tags: item.offer.tags,
+    skus: item.skus.map((s) => ({
+      id: s.id,
+      key: s.key,
+      type: s.type,
+      title: pickText(s.title, ctx.locale),
+      price: { amount: s.priceAmount, currency: s.currency },
+      durationMinutes: s.durationMinutes,
+      blockCount: s.blockCount,
+      ...(s.maxParticipants ? { maxParticipants: s.maxParticipants } : {}),
+      minQuantity: s.minQuantity,
+      maxQuantity: s.maxQuantity,
+    })),
+    location: {
+      name: location.name,
+      address: {
+        street: location.street,
+        streetNumber: location.streetNumber,
+        postalCode: location.postalCode,
+        city: location.city,
+        country: location.country,
+      },
+      latitude: location.latitude,
+      longitude: location.longitude,
+    },
+    availability: summary.availability,
+    related: item.offer.related,
+    timeZone,
+  }
+}

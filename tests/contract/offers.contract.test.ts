@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { describeEachDatabase } from '../support/databases'
+import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
+import { createOffer } from '../support/factories'
+import { addDays, utcToZonedDate, zonedDateTimeToUtc } from '../../src/server/domain/offers/zoned-time'
+import { shops } from '../../src/server/db/schema'
+
+const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
+const ATELIER = `http://atelier.${HOSTED_DOMAIN}`
+const TZ = 'Europe/Zurich'
+
+async function xsrf(app: TestApp, origin = ALPIN) {
+  const response = await app.call(`${origin}/sanctum/csrf-cookie`)
+  const token = (response.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('=')
+  return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token }
+}
+
+let keyCounter = 0
+const key = () => `test-key-${Date.now()}-${keyCounter++}`
+
+describeEachDatabase('offers and carts contract', (factory) => {
+  let app: TestApp
+  let clock = Date.now()
+  const today = () => utcToZonedDate(new Date(clock), TZ)
+  const at = (days: number, time: string) => zonedDateTimeToUtc(addDays(today(), days), time, TZ)!
+  let headers: Record<string, string>
+  const ids: Record<string, { sessions: { id: string }[]; skus: { id: string; key: string }[] }> = {}
+
+  const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
+    app.call(`${ALPIN}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key(), ...extra },
+      body: JSON.stringify(body),
+    })
+  const newCart = async () => (await (await post('/api/webshop/v1/carts', {})).json()).data.id as string
+
+  beforeAll(async () => {
+    app = await createTestApp(factory, { now: () => new Date(clock) })
+    headers = await xsrf(app)
+    ids.river = await createOffer(app.database.db, {
+      slug: 'test-river',
+      title: 'River Rafting Sörenberg',
+      tags: ['water'],
+      related: ['test-full', 'test-low'],
+      skus: [{ key: 'adult', price: 12000 }, { key: 'family', price: 36000, blockCount: 4 }],
+      sessions: [
+        { startsAt: at(2, '09:00'), capacity: 10, placesTaken: 2 },
+        { startsAt: at(2, '14:00'), capacity: 10 },
+        { startsAt: at(3, '09:00'), capacity: 10 },
+      ],
+    })
+    ids.low = await createOffer(app.database.db, { slug: 'test-low', tags: ['climbing'], sessions: [{ startsAt: at(4, '10:00'), capacity: 8, placesTaken: 6 }] })
+    ids.full = await createOffer(app.database.db, { slug: 'test-full', sessions: [{ startsAt: at(5, '10:00'), capacity: 8, placesTaken: 8 }] })
+    ids.request = await createOffer(app.database.db, { slug: 'test-request', uponRequest: true, sessions: [{ startsAt: at(6, '10:00'), capacity: 20 }] })
+    ids.last = await createOffer(app.database.db, { slug: 'test-last-places', sessions: [{ startsAt: at(7, '10:00'), capacity: 5, placesTaken: 2 }] })
+    const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday: weekday as 0, start: '09:00', end: '12:00' }))
+    ids.guide = await createOffer(app.database.db, {
+      slug: 'test-guide',
+      skus: [{ key: 'slot', type: 'private-service-slot', price: 30000, durationMinutes: 60 }],
+      schedule: { weeklyHours: everyDay, exceptions: [{ date: addDays(today(), 3), closed: true }], durationMinutes: 60, bufferMinutes: 30, stepMinutes: 30 },
+    })
+    ids.lesson = await createOffer(app.database.db, {
+      shopId: 'atelier',
+      slug: 'test-lesson',
+      skus: [{ key: 'person', type: 'private-service-participant', price: 9000, maxParticipants: 4, durationMinutes: 90 }],
+      schedule: { weeklyHours: everyDay, exceptions: [], durationMinutes: 90, bufferMinutes: 0, stepMinutes: 90 },
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  describe('offers', () => {
+    it('lists the shop’s offers with price from and availability, paginated', async () => {
+      const body = await (await app.call(`${ALPIN}/api/webshop/v1/offers?perPage=50`)).json()
+      const river = body.data.find((o: { slug: string }) => o.slug === 'test-river')
+      expect(river).toMatchObject({ kind: 'activity', priceFrom: { amount: 12000, currency: 'CHF' }, availability: { status: 'AVAILABLE', datesAvailable: 2 } })
+      expect(body.data.some((o: { slug: string }) => o.slug === 'test-lesson')).toBe(false) // another shop's
+      const page = await (await app.call(`${ALPIN}/api/webshop/v1/offers?perPage=2&page=2`)).json()
+      expect(page.meta).toMatchObject({ page: 2, perPage: 2, total: body.meta.total })
+      expect(page.data).toHaveLength(Math.min(2, body.meta.total - 2))
+    })
+
+    it('summarises every status', async () => {
+      const body = await (await app.call(`${ALPIN}/api/webshop/v1/offers?perPage=50`)).json()
+      const status = (slug: string) => body.data.find((o: { slug: string }) => o.slug === slug)?.availability
+      expect(status('test-low')).toMatchObject({ status: 'STOCK_LOW', amountLeft: 2 })
+      expect(status('test-full')).toMatchObject({ status: 'SOLD_OUT', datesAvailable: 0 })
+      expect(status('test-request')).toMatchObject({ status: 'UPON_REQUEST' })
+      expect(status('test-guide')).toMatchObject({ status: 'AVAILABLE' })
+      expect(status('test-guide').datesAvailable).toBeGreaterThan(100)
+    })
+
+    it('filters by tag, type, free text (accents ignored) and date range', async () => {
+      const slugs = async (query: string, locale = 'en') =>
+        (await (await app.call(`${ALPIN}/api/webshop/v1/offers?perPage=50&${query}`, { headers: { 'x-flowin-locale': locale } })).json()).data.map((o: { slug: string }) => o.slug)
+      expect(await slugs('tag=water')).toContain('test-river')
+      expect(await slugs('tag=water')).not.toContain('test-low')
+      expect(await slugs('type=private')).toEqual(['test-guide'])
+      expect(await slugs('q=sorenberg rafting')).toEqual(['test-river'])
+      const day4 = addDays(today(), 4)
+      const inRange = await slugs(`from=${day4}&to=${day4}&type=activity`)
+      expect(inRange).toContain('test-low')
+      expect(inRange).not.toContain('test-river')
+      expect(inRange).not.toContain('test-full')
+    })
+
+    it('refuses bad filters with field errors', async () => {
+      const response = await app.call(`${ALPIN}/api/webshop/v1/offers?page=0&perPage=500&from=2026-13-40&type=boat`)
+      expect(response.status).toBe(400)
+      const errors = (await response.json()).data.errors
+      expect(Object.keys(errors).sort()).toEqual(['from', 'page', 'perPage', 'type'])
+      const reversed = await app.call(`${ALPIN}/api/webshop/v1/offers?from=${addDays(today(), 5)}&to=${addDays(today(), 1)}`)
+      expect((await reversed.json()).data.errors.to.code).toBe('too_small')
+    })
+
+    it('refuses a filter the shop switched off', async () => {
+      const [row] = await app.database.db.select().from(shops).where(sql`id = 'atelier'`)
+      await app.database.db.update(shops).set({ config: { ...row!.config, filterConfig: { ...row!.config.filterConfig, text: false } } }).where(sql`id = 'atelier'`)
+      await new Promise((r) => setTimeout(r, 5100)) // the shop cache keeps configs 5 s
+      const response = await app.call(`${ATELIER}/api/webshop/v1/offers?q=pain`)
+      expect(response.status).toBe(400)
+      expect((await response.json()).data.code).toBe('filter.disabled')
+    }, 15_000)
+
+    it('answers one offer in the request’s locale, with variants and mode', async () => {
+      const de = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-river`, { headers: { 'x-flowin-locale': 'de' } })).json()
+      expect(de.data).toMatchObject({ slug: 'test-river', title: 'River Rafting Sörenberg (de)', mode: 'order', kind: 'activity', timeZone: TZ })
+      expect(de.data.skus.map((s: { key: string; blockCount: number }) => [s.key, s.blockCount])).toEqual([['adult', 1], ['family', 4]])
+      const request = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-request`)).json()
+      expect(request.data.mode).toBe('request')
+      expect((await app.call(`${ALPIN}/api/webshop/v1/offers/no-such-offer`)).status).toBe(404)
+      expect((await app.call(`${ATELIER}/api/webshop/v1/offers/test-river`)).status).toBe(404)
+      expect((await app.call(`${ALPIN}/api/webshop/v1/offers/BAD_slug`)).status).toBe(404)
+    })
+
+    it('answers related offers', async () => {
+      const body = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-river/related`)).json()
+      expect(body.data.map((o: { slug: string }) => o.slug)).toEqual(['test-full', 'test-low'])
+    })
+
+    it('answers the statuses of a month’s days', async () => {
+      const month = addDays(today(), 2).slice(0, 7)
+      const body = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-river/availability?month=${month}`)).json()
+      const day2 = body.data.dates.find((d: { date: string }) => d.date === addDays(today(), 2))
+      if (addDays(today(), 2).startsWith(month)) expect(day2).toEqual({ date: addDays(today(), 2), status: 'AVAILABLE' })
+      const low = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-low/availability?month=${addDays(today(), 4).slice(0, 7)}`)).json()
+      expect(low.data.dates).toEqual([{ date: addDays(today(), 4), status: 'STOCK_LOW', amountLeft: 2 }])
+      const full = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-full/availability?month=${addDays(today(), 5).slice(0, 7)}`)).json()
+      expect(full.data.dates).toEqual([{ date: addDays(today(), 5), status: 'SOLD_OUT' }])
+      const guide = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/availability?month=${addDays(today(), 3).slice(0, 7)}`)).json()
+      expect(guide.data.dates.some((d: { date: string }) => d.date === addDays(today(), 3))).toBe(false) // closed that day
+      for (const bad of ['2026-13', '26-11', '']) {
+        expect((await app.call(`${ALPIN}/api/webshop/v1/offers/test-river/availability?month=${bad}`)).status, bad).toBe(400)
+      }
+    })
+
+    it('answers the sessions or start times of a day, in the shop’s time zone', async () => {
+      const day = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-river/dates/${addDays(today(), 2)}`)).json()
+      expect(day.data.slots.map((s: { startTime: string; placesLeft: number; status: string; timeStatus: string }) => [s.startTime, s.placesLeft, s.status, s.timeStatus])).toEqual([
+        ['09:00', 8, 'AVAILABLE', 'inFuture'],
+        ['14:00', 10, 'AVAILABLE', 'inFuture'],
+      ])
+      const guide = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/dates/${addDays(today(), 2)}`)).json()
+      expect(guide.data.slots.map((s: { startTime: string }) => s.startTime)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00'])
+      expect(guide.data.slots[0].sessionId).toBeUndefined()
+      expect((await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/dates/2026-02-30`)).status).toBe(400)
+    })
+  })
+
+  describe('carts and holds', () => {
+    it('adds items and holds their places for 15 minutes', async () => {
+      const cart = await newCart()
+      const [adult, family] = ids.river!.skus
+      const session = ids.river!.sessions[0]!.id
+      const added = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: family!.id, sessionId: session, quantity: 1 })
+      expect(added.status).toBe(201)
+      const body = (await added.json()).data
+      expect(body.items[0]).toMatchObject({ offer: 'test-river', quantity: 1, places: 4, held: true, total: { amount: 36000, currency: 'CHF' } })
+      expect(Date.parse(body.items[0].heldUntil) - clock).toBe(15 * 60_000)
+      // 8 were free: 4 held now
+      const day = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-river/dates/${addDays(today(), 2)}`)).json()
+      expect(day.data.slots[0].placesLeft).toBe(4)
+      // more than is left: 409 with the places left
+      const tooMany = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: adult!.id, sessionId: session, quantity: 5 })
+      expect(tooMany.status).toBe(409)
+      expect((await tooMany.json()).data).toMatchObject({ code: 'places.insufficient', placesLeft: 4 })
+      const more = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: adult!.id, sessionId: session, quantity: 2 })
+      const twoItems = (await more.json()).data
+      expect(twoItems.items).toHaveLength(2)
+      expect(twoItems.total.amount).toBe(36000 + 2 * 12000)
+      // change quantity and remove
+      const itemId = twoItems.items[1].id
+      const patched = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/items/${itemId}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key() },
+        body: JSON.stringify({ quantity: 4 }),
+      })
+      expect((await patched.json()).data.items[1]).toMatchObject({ quantity: 4, places: 4 })
+      const over = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/items/${itemId}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key() },
+        body: JSON.stringify({ quantity: 5 }),
+      })
+      expect(over.status).toBe(409)
+      const removed = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/items/${itemId}`, { method: 'DELETE', headers: { ...headers, 'idempotency-key': key() } })
+      expect((await removed.json()).data.items).toHaveLength(1)
+      const read = await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()
+      expect(read.data.items).toHaveLength(1)
+      expect(read.data.heldUntil).toBe(body.items[0].heldUntil)
+    })
+
+    it('releases expired holds', async () => {
+      const cart = await newCart()
+      const session = ids.river!.sessions[2]!.id
+      await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: ids.river!.skus[0]!.id, sessionId: session, quantity: 10 })
+      const other = await newCart()
+      const blocked = await post(`/api/webshop/v1/carts/${other}/items`, { offer: 'test-river', sku: ids.river!.skus[0]!.id, sessionId: session, quantity: 1 })
+      expect(blocked.status).toBe(409)
+      clock += 16 * 60_000
+      try {
+        const after = await post(`/api/webshop/v1/carts/${other}/items`, { offer: 'test-river', sku: ids.river!.skus[0]!.id, sessionId: session, quantity: 1 })
+        expect(after.status).toBe(201)
+        const first = await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()
+        expect(first.data.items[0].held).toBe(false)
+        expect(first.data.heldUntil).toBeUndefined()
+      } finally {
+        clock -= 16 * 60_000
+      }
+    })
+
+    it('validates items with field errors', async () => {
+      const cart = await newCart()
+      const bad = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: ids.river!.skus[0]!.id, quantity: 0 })
+      expect(bad.status).toBe(400)
+      expect((await bad.json()).data.errors.quantity.code).toBe('too_small')
+      const noSession = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: ids.river!.skus[0]!.id, quantity: 1 })
+      expect((await noSession.json()).data.errors.sessionId.code).toBe('required')
+      const wrongSku = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: ids.low!.skus[0]!.id, sessionId: ids.river!.sessions[0]!.id, quantity: 1 })
+      expect((await wrongSku.json()).data.errors.sku.code).toBe('not_found')
+      const foreignSession = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: ids.river!.skus[0]!.id, sessionId: ids.low!.sessions[0]!.id, quantity: 1 })
+      expect((await foreignSession.json()).data.errors.sessionId.code).toBe('not_found')
+      const unknownCart = await post(`/api/webshop/v1/carts/${'x'.repeat(24)}/items`, { offer: 'test-river', sku: ids.river!.skus[0]!.id, sessionId: ids.river!.sessions[0]!.id, quantity: 1 })
+      expect(unknownCart.status).toBe(404)
+      const notJson = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/items`, { method: 'POST', headers: { ...headers, 'idempotency-key': key() }, body: 'nope' })
+      expect((await notJson.json()).data.code).toBe('body.invalid_json')
+    })
+
+    it('holds private start times: a slot is taken once, with its buffer', async () => {
+      const cart = await newCart()
+      const day = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/dates/${addDays(today(), 2)}`)).json()
+      const ten = day.data.slots.find((s: { startTime: string }) => s.startTime === '10:00')
+      const sku = ids.guide!.skus[0]!.id
+      const added = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-guide', sku, start: ten.start, quantity: 1 })
+      expect(added.status).toBe(201)
+      expect((await added.json()).data.items[0]).toMatchObject({ skuType: 'private-service-slot', startTime: '10:00', places: 1 })
+      const after = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/dates/${addDays(today(), 2)}`)).json()
+      // 60 minutes and 30 minutes' buffer to any other booking: 09:00–11:00 starts all come too
+      // close to 10:00–11:00, and 11:30 would end after 12:00
+      expect(after.data.slots.map((s: { startTime: string }) => s.startTime)).toEqual([])
+      const nextDay = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/dates/${addDays(today(), 4)}`)).json()
+      expect(nextDay.data.slots).toHaveLength(5) // other days are untouched
+      const again = await post(`/api/webshop/v1/carts/${await newCart()}/items`, { offer: 'test-guide', sku, start: ten.start, quantity: 1 })
+      expect(again.status).toBe(409)
+      expect((await again.json()).data.code).toBe('slot.unavailable')
+      const twoForSlot = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-guide', sku, start: day.data.slots.at(-1).start, quantity: 2 })
+      expect((await twoForSlot.json()).data.errors.quantity.code).toBe('too_big')
+    })
+
+    it('prices private services per participant', async () => {
+      const atelierHeaders = await xsrf(app, ATELIER)
+      const create = await app.call(`${ATELIER}/api/webshop/v1/carts`, { method: 'POST', headers: { ...atelierHeaders, 'idempotency-key': key() } })
+      const cart = (await create.json()).data.id
+      const day = await (await app.call(`${ATELIER}/api/webshop/v1/offers/test-lesson/dates/${addDays(today(), 1)}`)).json()
+      const add = (quantity: number) =>
+        app.call(`${ATELIER}/api/webshop/v1/carts/${cart}/items`, {
+          method: 'POST',
+          headers: { ...atelierHeaders, 'content-type': 'application/json', 'idempotency-key': key() },
+          body: JSON.stringify({ offer: 'test-lesson', sku: ids.lesson!.skus[0]!.id, start: day.data.slots[0].start, quantity }),
+        })
+      expect((await add(5)).status).toBe(400)
+      const ok = await add(3)
+      expect((await ok.json()).data.items[0]).toMatchObject({ quantity: 3, total: { amount: 27000 } })
+    })
+  })
+
+  describe('concurrency', () => {
+    it('N parallel requests for the last k places give exactly k holds', async () => {
+      const carts = await Promise.all(Array.from({ length: 12 }, () => newCart()))
+      const session = ids.last!.sessions[0]!.id
+      const responses = await Promise.all(
+        carts.map((cart) => post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-last-places', sku: ids.last!.skus[0]!.id, sessionId: session, quantity: 1 })),
+      )
+      const statuses = responses.map((r) => r.status).sort()
+      expect(statuses.filter((s) => s === 201)).toHaveLength(3)
+      expect(statuses.filter((s) => s === 409)).toHaveLength(9)
+      const rows = await app.database.db.execute(sql`select coalesce(sum(places), 0)::int as held from cart_items where session_id = ${session}`)
+      expect((rows as unknown as { rows: { held: number }[] }).rows[0]!.held).toBe(3)
+    })
+
+    it('parallel requests for one private start time give one hold', async () => {
+      const day = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/dates/${addDays(today(), 4)}`)).json()
+      const start = day.data.slots[0].start
+      const carts = await Promise.all(Array.from({ length: 6 }, () => newCart()))
+      const responses = await Promise.all(
+        carts.map((cart) => post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-guide', sku: ids.guide!.skus[0]!.id, start, quantity: 1 })),
+      )
+      expect(responses.map((r) => r.status).filter((s) => s === 201)).toHaveLength(1)
+    })
+  })
+})

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../../src/server/db/client'
+import { offers, sessions, skus, type ServiceScheduleBody } from '../../src/server/db/schema'
+
+const id = () => randomBytes(12).toString('base64url')
+
+export type OfferFactoryInput = {
+  shopId?: string
+  slug: string
+  title?: string
+  tags?: string[]
+  uponRequest?: boolean
+  related?: string[]
+  skus?: { key: string; type?: 'activity' | 'private-service-slot' | 'private-service-participant'; price?: number; blockCount?: number; maxParticipants?: number; maxQuantity?: number; durationMinutes?: number }[]
+  sessions?: { startsAt: Date; capacity: number; placesTaken?: number; minutes?: number }[]
+  schedule?: ServiceScheduleBody
+}
+
+/** Creates an offer with its variants and sessions exactly as a test needs it. */
+export async function createOffer(db: Db, input: OfferFactoryInput) {
+  const shopId = input.shopId ?? 'alpin'
+  const offerId = id()
+  const text = (t: string) => ({ de: `${t} (de)`, en: t, fr: `${t} (fr)` })
+  await db.insert(offers).values({
+    id: offerId,
+    shopId,
+    slug: input.slug,
+    title: text(input.title ?? input.slug),
+    intro: text(`Intro of ${input.slug}`),
+    description: text(`<p>About ${input.slug}</p>`),
+    images: [],
+    tags: input.tags ?? [],
+    location: { name: 'Test place', street: 'Weg', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH', latitude: 46.68, longitude: 7.85 },
+    uponRequest: input.uponRequest ?? false,
+    related: input.related ?? [],
+    schedule: input.schedule ?? null,
+    position: 1000,
+  })
+  const skuRows = (input.skus ?? [{ key: 'adult' }]).map((s, index) => ({
+    id: id(),
+    shopId,
+    offerId,
+    key: s.key,
+    type: s.type ?? 'activity',
+    title: text(s.key),
+    priceAmount: s.price ?? 10000,
+    currency: 'CHF',
+    durationMinutes: s.durationMinutes ?? 120,
+    blockCount: s.blockCount ?? 1,
+    maxParticipants: s.maxParticipants ?? null,
+    minQuantity: 0,
+    maxQuantity: s.maxQuantity ?? 20,
+    position: index,
+  }))
+  await db.insert(skus).values(skuRows)
+  const sessionRows = (input.sessions ?? []).map((s) => ({
+    id: id(),
+    shopId,
+    offerId,
+    startsAt: s.startsAt,
+    endsAt: new Date(s.startsAt.getTime() + (s.minutes ?? 120) * 60_000),
+    capacity: s.capacity,
+    placesTaken: s.placesTaken ?? 0,
+  }))
+  if (sessionRows.length) await db.insert(sessions).values(sessionRows)
+  return { offerId, skus: skuRows, sessions: sessionRows }
+}
