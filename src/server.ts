@@ -6,6 +6,7 @@ import { REQUEST_ID_HEADER } from './server/http/problem'
 import { invalidHostPage, securityHeaders } from './server/http/pages'
 import { getRuntime, newRequestId } from './server/runtime'
 import { resolveHost } from './server/tenancy'
+import { robots, sitemap } from './server/http/seo'
 import { BUILD_ID } from './lib/build-id'
 import type { PageRequestContext } from './lib/request-context'
 
@@ -46,6 +47,8 @@ export default createServerEntry({
         headers: { 'content-type': 'application/json', 'cache-control': 'no-store', [REQUEST_ID_HEADER]: requestId },
       })
     }
+    if (url.pathname === '/sitemap.xml') return sitemap(request, (await getRuntime()).api, requestId)
+    if (url.pathname === '/robots.txt') return robots(request, requestId)
     const context: PageRequestContext = {
       requestId,
       nonce: randomBytes(16).toString('base64'),

@@ -532,9 +532,15 @@ export interface components {
     parameters: {
         /** @description The visitor's locale; texts are resolved in it. Default `de`. */
         Locale: components["schemas"]["Locale"];
-        /** @description The value of the `XSRF-TOKEN` cookie. */
+        /**
+         * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+         *     marked optional here only because the client's middleware adds it to every write.
+         */
         XsrfToken: string;
-        /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
+        /**
+         * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+         *     refuses a write without it (400); the client's middleware adds it to every write.
+         */
         IdempotencyKey: string;
         Slug: string;
         ItemId: components["schemas"]["OpaqueId"];
@@ -829,13 +835,19 @@ export interface operations {
     createCart: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
-                /** @description The value of the `XSRF-TOKEN` cookie. */
-                "X-XSRF-TOKEN": components["parameters"]["XsrfToken"];
-                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -893,13 +905,19 @@ export interface operations {
     addCartItem: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
-                /** @description The value of the `XSRF-TOKEN` cookie. */
-                "X-XSRF-TOKEN": components["parameters"]["XsrfToken"];
-                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 cartId: components["parameters"]["CartId"];
@@ -930,13 +948,19 @@ export interface operations {
     removeCartItem: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
-                /** @description The value of the `XSRF-TOKEN` cookie. */
-                "X-XSRF-TOKEN": components["parameters"]["XsrfToken"];
-                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 cartId: components["parameters"]["CartId"];
@@ -964,13 +988,19 @@ export interface operations {
     updateCartItem: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
-                /** @description The value of the `XSRF-TOKEN` cookie. */
-                "X-XSRF-TOKEN": components["parameters"]["XsrfToken"];
-                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 cartId: components["parameters"]["CartId"];

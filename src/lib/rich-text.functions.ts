@@ -19,3 +19,12 @@ export const getLegalHtml = createServerFn({ method: 'GET' })
     const config = (await unwrap(api.GET('/api/webshop/v1/config'))).data
     return { html: sanitizeRichText(pickLabel(config.legal[data.kind], data.lang)) }
   })
+
+/** An offer's description, sanitised on the server like the legal texts. */
+export const getOfferDescriptionHtml = createServerFn({ method: 'GET' })
+  .validator(z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(100), lang: z.enum(['de', 'en', 'fr']) }))
+  .handler(async ({ data }) => {
+    const api = createApiClient({ ...createSsrTransport(), getLocale: () => data.lang })
+    const offer = (await unwrap(api.GET('/api/webshop/v1/offers/{slug}', { params: { path: { slug: data.slug } } }))).data
+    return { html: sanitizeRichText(offer.description) }
+  })

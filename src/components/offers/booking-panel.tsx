@@ -1,0 +1,325 @@
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMachine } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { unwrap } from '../../api/client'
+import { dayQuery, monthQuery } from '../../api/offers.queries'
+import { Route as ListingRoute } from '../../routes/$lang/_default/listing.$slug'
+import {
+  bookingPanelMachine,
+  canShowPreviousMonth,
+  isSlotSelectable,
+  quantityBounds,
+  selectedSlot,
+  totalOf,
+  type AddToCartInput,
+  type FetchDayInput,
+  type FetchMonthInput,
+  type OfferDetail,
+} from '../../machines/booking-panel/booking-panel.machine'
+import { formatMoney, INTL_LOCALE } from '../../lib/dates'
+import type { Locale } from '../../lib/locale'
+import { Button } from '../button'
+import { SubmitError } from '../submit-error'
+import { ApiError } from '../../api/client'
+
+const CART_KEY = 'webshop:cart'
+
+function rememberedCart(): string | undefined {
+  try {
+    return window.localStorage.getItem(CART_KEY) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The booking panel (issue 4 §7): month calendar with date statuses → time or start time →
+ * variant and quantity → add to cart → on to the checkout. Driven by bookingPanelMachine; the
+ * I/O actors are the contract's calls through TanStack Query.
+ */
+export function BookingPanel({ offer, month }: { offer: OfferDetail; month: string }) {
+  const { t } = useLingui()
+  const { api, lang } = ListingRoute.useRouteContext()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const machine = useMemo(
+    () =>
+      bookingPanelMachine.provide({
+        actors: {
+          fetchMonth: fromPromise(({ input }: { input: FetchMonthInput }) => queryClient.fetchQuery(monthQuery(api, input.slug, input.month))),
+          fetchDay: fromPromise(({ input }: { input: FetchDayInput }) => queryClient.fetchQuery(dayQuery(api, input.slug, input.date))),
+          addToCart: fromPromise(async ({ input }: { input: AddToCartInput }) => {
+            let cartId = input.cartId
+            const add = async (id: string) => {
+              for (const item of input.items) {
+                await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/items', { params: { path: { cartId: id } }, body: item }))
+              }
+            }
+            if (cartId) {
+              try {
+                await add(cartId)
+              } catch (error) {
+                if (!(error instanceof ApiError && error.status === 404 && error.code === 'cart.not_found')) throw error
+                cartId = undefined
+              }
+            }
+            if (!cartId) {
+              cartId = (await unwrap(api.POST('/api/webshop/v1/carts', { body: {} }))).data.id
+              await add(cartId)
+            }
+            try {
+              window.localStorage.setItem(CART_KEY, cartId)
+            } catch {
+              // private mode: the cart id still travels in the checkout URL
+            }
+            await queryClient.invalidateQueries({ queryKey: ['offers', 'day', input.items[0]?.offer] })
+            return { cartId }
+          }),
+        },
+      }),
+    [api, queryClient],
+  )
+  const [state, send] = useMachine(machine, {
+    input: { offer, month, now: new Date().toISOString(), cartId: typeof window === 'undefined' ? undefined : rememberedCart() },
+  })
+  const ctx = state.context
+
+  useEffect(() => {
+    if (state.matches('added') && ctx.cartId) {
+      void navigate({ to: '/$lang/checkout/$cart', params: { lang, cart: ctx.cartId } })
+    }
+  }, [state, ctx.cartId, lang, navigate])
+
+  const slot = selectedSlot(ctx)
+  const total = totalOf(ctx)
+  const time = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALE[lang], { timeZone: offer.timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
+  const longDate = (date: string) =>
+    new Intl.DateTimeFormat(INTL_LOCALE[lang], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
+
+  return (
+    <section aria-labelledby="booking-panel" className="rounded-lg bg-surface p-4 text-on-surface shadow-sm ring-1 ring-black/10" data-testid="booking-panel">
+      <h2 id="booking-panel" className="text-lg font-semibold">
+        {offer.mode === 'request' ? <Trans>Send a request</Trans> : <Trans>Book</Trans>}
+      </h2>
+
+      <Calendar
+        lang={lang}
+        month={ctx.month}
+        dates={ctx.monthData?.dates ?? []}
+        loading={state.matches('loadingMonth')}
+        selected={ctx.date}
+        canPrevious={canShowPreviousMonth(ctx)}
+        onPrevious={() => send({ type: 'month.previous' })}
+        onNext={() => send({ type: 'month.next' })}
+        onSelect={(date) => send({ type: 'date.select', date })}
+      />
+
+      {state.matches('monthError') ? (
+        <div className="mt-3">
+          <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: {} })} />
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => send({ type: 'retry' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : null}
+      {state.matches('noDates') ? (
+        <p className="mt-3" data-testid="no-dates">
+          <Trans>No dates available</Trans>
+        </p>
+      ) : null}
+
+      {ctx.date ? (
+        <div className="mt-4" aria-live="polite">
+          <h3 className="font-semibold">{longDate(ctx.date)}</h3>
+          {state.matches({ calendar: 'loadingDay' }) ? (
+            <p className="mt-2 text-sm">
+              <Trans>Loading times…</Trans>
+            </p>
+          ) : null}
+          {state.matches({ calendar: 'noTimes' }) ? (
+            <p className="mt-2" data-testid="no-times">
+              <Trans>There are no dates available on this date</Trans>
+            </p>
+          ) : null}
+          {state.matches({ calendar: 'dayError' }) ? (
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => send({ type: 'retry' })}>
+              <Trans>Try again</Trans>
+            </Button>
+          ) : null}
+          {ctx.day && ctx.day.slots.length ? (
+            <fieldset className="mt-2">
+              <legend className="text-sm font-medium">{offer.kind === 'private' ? t`Start time` : t`Time`}</legend>
+              <div className="mt-1 flex flex-wrap gap-2">
+                {ctx.day.slots.map((s, index) => {
+                  const selectable = isSlotSelectable(s)
+                  const chosen = ctx.slotIndex === index
+                  return (
+                    <button
+                      key={s.start}
+                      type="button"
+                      disabled={!selectable}
+                      aria-pressed={chosen}
+                      onClick={() => send({ type: 'time.select', slot: index })}
+                      className={`min-h-11 rounded-md px-3 py-1 text-sm ring-1 ${chosen ? 'bg-primary text-on-primary ring-primary' : 'ring-black/20 hover:ring-primary'} disabled:cursor-not-allowed disabled:opacity-50`}
+                    >
+                      {time(s.start)}
+                      {offer.kind === 'activity' ? (
+                        <span className="block text-xs">
+                          {s.status === 'SOLD_OUT' ? t`no free places` : s.status === 'UPON_REQUEST' ? t`on request` : t`${s.placesLeft} places left`}
+                        </span>
+                      ) : null}
+                    </button>
+                  )
+                })}
+              </div>
+            </fieldset>
+          ) : null}
+        </div>
+      ) : null}
+
+      {slot && (state.matches({ calendar: 'quantities' }) || state.matches({ calendar: 'addError' }) || state.matches('adding')) ? (
+        <div className="mt-4 space-y-3">
+          {offer.skus.map((sku) => {
+            const bounds = quantityBounds(ctx, sku.id)
+            const value = ctx.quantities[sku.id] ?? 0
+            const label = sku.type === 'private-service-participant' ? t`Participants` : sku.title
+            return (
+              <div key={sku.id} className="flex items-center justify-between gap-3">
+                <label htmlFor={`qty-${sku.id}`} className="flex-1">
+                  <span className="block font-medium">{label}</span>
+                  <span className="text-sm">{formatMoney(sku.price.amount, sku.price.currency, lang)}</span>
+                </label>
+                {sku.type === 'private-service-slot' ? (
+                  <span id={`qty-${sku.id}`}>1</span>
+                ) : (
+                  <input
+                    id={`qty-${sku.id}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={bounds.min}
+                    max={bounds.max}
+                    value={value}
+                    onChange={(e) => send({ type: 'quantity.change', sku: sku.id, quantity: Number(e.target.value) || 0 })}
+                    className="w-20 rounded-md border border-gray-400 bg-white px-2 py-2 text-gray-900"
+                  />
+                )}
+              </div>
+            )
+          })}
+          <p className="flex justify-between border-t border-black/10 pt-3 font-semibold">
+            <span>
+              <Trans>Total</Trans>
+            </span>
+            <span data-testid="panel-total">{formatMoney(total.amount, total.currency, lang)}</span>
+          </p>
+          {state.matches({ calendar: 'addError' }) ? <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: { code: ctx.error?.code } })} /> : null}
+          {ctx.error?.code === 'places.insufficient' || ctx.error?.code === 'slot.unavailable' ? (
+            <p role="alert" className="text-sm font-medium">
+              <Trans>Someone was faster: please choose another time or fewer places.</Trans>
+            </p>
+          ) : null}
+          <Button className="w-full" disabled={state.matches('adding') || total.amount <= 0 && !offer.skus.some((s) => (ctx.quantities[s.id] ?? 0) > 0)} onClick={() => send({ type: 'cart.add' })}>
+            {state.matches('adding') ? <Trans>Adding…</Trans> : offer.mode === 'request' ? <Trans>Continue to the request</Trans> : <Trans>Add to cart and continue</Trans>}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+const STATUS_CLASS: Record<string, string> = {
+  AVAILABLE: 'bg-success/15 ring-success font-semibold',
+  STOCK_LOW: 'bg-warning/25 ring-warning font-semibold',
+  UPON_REQUEST: 'bg-secondary/15 ring-secondary font-semibold',
+  SOLD_OUT: 'line-through opacity-60 ring-transparent',
+}
+
+function Calendar(props: {
+  lang: Locale
+  month: string
+  dates: { date: string; status: string }[]
+  loading: boolean
+  selected: string | null
+  canPrevious: boolean
+  onPrevious: () => void
+  onNext: () => void
+  onSelect: (date: string) => void
+}) {
+  const { t } = useLingui()
+  const { lang, month, dates } = props
+  const grid = useRef<HTMLDivElement>(null)
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number]
+  const first = new Date(Date.UTC(year, monthNumber - 1, 1))
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()
+  const offset = (first.getUTCDay() + 6) % 7 // weeks start on Monday in Switzerland
+  const byDate = new Map(dates.map((d) => [d.date, d.status]))
+  const intl = INTL_LOCALE[lang]
+  const title = new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first)
+  const weekdays = Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(intl, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + i))),
+  )
+  const statusText = (status: string | undefined) =>
+    status === 'AVAILABLE' ? t`available` : status === 'STOCK_LOW' ? t`few places left` : status === 'SOLD_OUT' ? t`no free places` : status === 'UPON_REQUEST' ? t`on request` : t`no dates`
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }
+    const move = moves[event.key]
+    if (!move) return
+    const buttons = [...(grid.current?.querySelectorAll<HTMLButtonElement>('button[data-day]') ?? [])]
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement)
+    if (index < 0) return
+    event.preventDefault()
+    buttons[Math.max(0, Math.min(buttons.length - 1, index + move))]?.focus()
+  }
+
+  return (
+    <div className="mt-3" aria-busy={props.loading}>
+      <div className="flex items-center justify-between">
+        <button type="button" onClick={props.onPrevious} disabled={!props.canPrevious} className="min-h-11 min-w-11 rounded-md ring-1 ring-black/20 disabled:opacity-40" aria-label={t`Previous month`}>
+          ‹
+        </button>
+        <p className="font-semibold" aria-live="polite">
+          {title}
+        </p>
+        <button type="button" onClick={props.onNext} className="min-h-11 min-w-11 rounded-md ring-1 ring-black/20" aria-label={t`Next month`}>
+          ›
+        </button>
+      </div>
+      <div ref={grid} role="group" aria-label={title} onKeyDown={onKeyDown} className="mt-2 grid grid-cols-7 gap-1 text-center">
+        {weekdays.map((w) => (
+          <span key={w} className="text-xs font-medium" aria-hidden="true">
+            {w}
+          </span>
+        ))}
+        {Array.from({ length: offset }, (_, i) => (
+          <span key={`blank-${i}`} aria-hidden="true" />
+        ))}
+        {Array.from({ length: days }, (_, i) => {
+          const day = i + 1
+          const date = `${month}-${String(day).padStart(2, '0')}`
+          const status = byDate.get(date)
+          const selectable = !!status && status !== 'SOLD_OUT'
+          const label = `${new Intl.DateTimeFormat(intl, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))}, ${statusText(status)}`
+          return (
+            <button
+              key={date}
+              type="button"
+              data-day={date}
+              data-status={status ?? 'NONE'}
+              disabled={!selectable}
+              aria-label={label}
+              aria-pressed={props.selected === date}
+              onClick={() => props.onSelect(date)}
+              className={`min-h-10 rounded-md text-sm ring-1 ${status ? STATUS_CLASS[status] : 'opacity-50 ring-transparent'} ${props.selected === date ? '!bg-primary !text-on-primary' : ''} disabled:cursor-not-allowed`}
+            >
+              {day}
+            </button>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import { Trans } from '@lingui/react/macro'
+import type { components } from '../../api/schema.gen'
+import type { Locale } from '../../lib/locale'
+import { safeHrefOrUndefined } from '../../lib/safe-url'
+
+type S = components['schemas']
+
+/** Where the offer takes place and whom to ask. */
+export function ContactPanel({ offer, contact }: { offer: S['OfferDetail']; contact: S['ShopContact']; lang: Locale }) {
+  const { location } = offer
+  const map =
+    location.latitude !== undefined && location.longitude !== undefined
+      ? safeHrefOrUndefined(`https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=15/${location.latitude}/${location.longitude}`, { external: true })
+      : undefined
+  return (
+    <section aria-labelledby="contact-panel" className="rounded-lg bg-surface p-4 text-on-surface ring-1 ring-black/10" data-testid="contact-panel">
+      <h2 id="contact-panel" className="text-lg font-semibold">
+        <Trans>Meeting point and contact</Trans>
+      </h2>
+      <address className="mt-2 not-italic">
+        {location.name}
+        <br />
+        {location.address.street} {location.address.streetNumber}
+        <br />
+        {location.address.postalCode} {location.address.city}
+      </address>
+      {map ? (
+        <a className="mt-2 inline-block underline" href={map} rel="noopener noreferrer" target="_blank">
+          <Trans>Show on the map</Trans>
+        </a>
+      ) : null}
+      <p className="mt-4 font-medium">
+        <Trans>Questions? We are happy to help.</Trans>
+      </p>
+      <ul className="mt-1 space-y-1">
+        {contact.phone ? (
+          <li>
+            <a className="underline" href={safeHrefOrUndefined(`tel:${contact.phone.replace(/[^+\d]/g, '')}`, { external: true })}>
+              {contact.phone}
+            </a>
+          </li>
+        ) : null}
+        {contact.email ? (
+          <li>
+            <a className="underline" href={safeHrefOrUndefined(`mailto:${contact.email}`, { external: true })}>
+              {contact.email}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  )
+}
