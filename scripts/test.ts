@@ -25,7 +25,7 @@ const steps: Step[] = [
   { name: 'generated API types are current', run: () => sh('tsx', ['scripts/gen-api.ts', '--check']) },
   { name: 'translations complete', run: () => sh('tsx', ['scripts/check-i18n.ts']) },
   { name: 'typecheck', run: () => sh('tsc', ['--noEmit']) },
-  { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run']) },
+  { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run'], { CONTRACT_COVERAGE: '1' }) },
   {
     name: 'production build',
     run: () => {
