@@ -1,6 +1,6 @@
 import { migrateDatabase } from './db/migrate'
 import { getRuntime } from './runtime'
-import { seedDemoData } from './seed/seed'
+import { refreshDemoData, seedDemoData } from './seed/seed'
 
 /** Migrates the database and seeds the demo shops on first run (nothing with API_ORIGIN). */
 export async function prepareDatabase(log: (line: string) => void = console.log) {
@@ -12,6 +12,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   const started = Date.now()
   await migrateDatabase(runtime.database)
   const seeded = await seedDemoData(runtime.database.db)
+  if (!seeded) await refreshDemoData(runtime.database.db)
   log(
     `[db] ${runtime.database.kind === 'pglite' ? `PGlite in ${runtime.env.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}: migrated${seeded ? ', demo shops seeded' : ''} in ${Date.now() - started} ms`,
   )

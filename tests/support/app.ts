@@ -18,9 +18,9 @@ export type TestApp = {
   close: () => Promise<void>
 }
 
-export async function createTestApp(factory: DatabaseFactory, options: { seed?: boolean; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(factory: DatabaseFactory, options: { seed?: boolean; offers?: boolean; now?: () => Date } = {}): Promise<TestApp> {
   const database = await factory.create()
-  if (options.seed !== false) await seedDemoData(database.db)
+  if (options.seed !== false) await seedDemoData(database.db, { offers: options.offers ?? false })
   const api = createBuiltInApi(database, {
     HOSTED_DOMAIN,
     DEFAULT_TENANT: 'alpin',

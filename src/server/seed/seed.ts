@@ -6,6 +6,8 @@ import type { Db } from '../db/client'
 import { shopDomains, shops } from '../db/schema'
 import { storeMedia } from '../domain/media'
 import { demoShops, type DemoShop } from './demo-shops'
+import { demoOffers } from './demo-offers'
+import { seedOffers, topUpDemoSessions } from './seed-offers'
 
 export const seedMediaDir = fileURLToPath(new URL('../../../seed/media', import.meta.url))
 
@@ -23,10 +25,19 @@ export async function seedShop(db: Db, shop: DemoShop, options: { mediaDir?: str
   }
 }
 
-/** Seeds the demo shops on first run (an empty database); returns whether it did. */
-export async function seedDemoData(db: Db, options: { force?: boolean } = {}): Promise<boolean> {
+/**
+ * Seeds the demo shops and their offers on first run (an empty database); returns whether it
+ * did. Sessions are created relative to `now` (three months ahead).
+ */
+export async function seedDemoData(db: Db, options: { force?: boolean; offers?: boolean; now?: Date } = {}): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(shops)
   if (!options.force && (row?.n ?? 0) > 0) return false
   for (const shop of demoShops) await seedShop(db, shop)
+  if (options.offers !== false) await seedOffers(db, demoOffers, { now: options.now ?? new Date(), mediaDir: seedMediaDir })
   return true
+}
+
+/** At every start: keeps the demo offers' sessions about three months ahead. */
+export async function refreshDemoData(db: Db, now = new Date()) {
+  await topUpDemoSessions(db, demoOffers, now)
 }

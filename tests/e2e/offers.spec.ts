@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test'
+import { at, expect, expectNoAxeViolations, test } from './fixtures'
+
+const TEXT = {
+  de: { add: 'In den Warenkorb und weiter', next: 'Nächster Monat', reset: 'Filter zurücksetzen', noMatch: 'Keine Angebote entsprechen Ihren Filtern.' },
+  en: { add: 'Add to cart and continue', next: 'Next month', reset: 'Reset filters', noMatch: 'No offers match your filters.' },
+  fr: { add: 'Ajouter au panier et continuer', next: 'Mois suivant', reset: 'Réinitialiser les filtres', noMatch: 'Aucune offre ne correspond à vos filtres.' },
+} as const
+
+/** Picks the first selectable day, moving to the next month (at most three times) if needed. */
+async function pickFirstDay(page: Page, nextLabel: string) {
+  const panel = page.getByTestId('booking-panel')
+  for (let i = 0; i < 4; i++) {
+    await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()
+    const day = panel.locator('button[data-day]:not([disabled])').first()
+    if (await day.count()) {
+      await day.click()
+      return
+    }
+    await panel.getByRole('button', { name: nextLabel }).click()
+  }
+  throw new Error('no selectable day in four months')
+}
+
+test.describe('offers: browse, filter, book', () => {
+  for (const lang of ['de', 'en', 'fr'] as const) {
+    test(`browse → filter → offer → date and time → cart → checkout (${lang})`, async ({ page }) => {
+      await page.goto(at('localhost', `/${lang}`))
+      const cards = page.getByTestId('offer-card')
+      await expect(cards.first()).toBeVisible()
+      const all = await cards.count()
+      expect(all).toBeGreaterThanOrEqual(8)
+      await expectNoAxeViolations(page)
+
+      // filter by the first topic, then by free text that matches nothing
+      const topics = page.getByRole('list', { name: /.+/ }).filter({ has: page.locator('a[aria-pressed]') })
+      await topics.locator('a').first().click()
+      await expect(page).toHaveURL(/tag=/)
+      await expect.poll(() => cards.count()).toBeLessThan(all)
+      await page.goto(at('localhost', `/${lang}?q=zzzzzz-nothing`))
+      await expect(page.getByTestId('offers-empty')).toContainText(TEXT[lang].noMatch)
+      await page.getByRole('link', { name: TEXT[lang].reset }).click()
+      await expect.poll(() => cards.count()).toBe(Math.min(all, 12))
+
+      // an activity with free places
+      const available = cards.filter({ has: page.locator('[data-status="AVAILABLE"]') }).first()
+      await available.getByRole('link').click()
+      await expect(page).toHaveURL(new RegExp(`/${lang}/listing/[a-z0-9-]+$`))
+      await expect(page.getByTestId('gallery')).toBeVisible()
+      await expect(page.getByTestId('contact-panel')).toBeVisible()
+      await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
+      await expectNoAxeViolations(page)
+
+      await pickFirstDay(page, TEXT[lang].next)
+      const panel = page.getByTestId('booking-panel')
+      const time = panel.locator('fieldset button:not([disabled])').first()
+      await time.click()
+      const quantity = panel.locator('input[type="number"]').first()
+      if (await quantity.count()) {
+        if ((await quantity.inputValue()) === '0') await quantity.fill('1')
+      }
+      await expectNoAxeViolations(page)
+      await panel.getByRole('button', { name: TEXT[lang].add }).click()
+      await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/[A-Za-z0-9_-]{22,}$`))
+    })
+  }
+
+  test('a private service: start times by keyboard, into the cart', async ({ page }) => {
+    await page.goto(at('localhost', '/en?type=private'))
+    const card = page.getByTestId('offer-card').first()
+    await card.getByRole('link').click()
+    await pickFirstDay(page, 'Next month')
+    const panel = page.getByTestId('booking-panel')
+    await expect(panel.locator('fieldset legend')).toHaveText('Start time')
+    const first = panel.locator('fieldset button:not([disabled])').first()
+    await first.focus()
+    await page.keyboard.press('Enter')
+    await expect(first).toHaveAttribute('aria-pressed', 'true')
+    const add = panel.getByRole('button', { name: /Add to cart and continue|Continue to the request/ })
+    await add.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/en\/checkout\/[A-Za-z0-9_-]{22,}$/)
+  })
+
+  test('the calendar is keyboard-usable and labelled', async ({ page }) => {
+    await page.goto(at('localhost', '/en'))
+    await page.getByTestId('offer-card').filter({ has: page.locator('[data-status="AVAILABLE"]') }).first().getByRole('link').click()
+    const panel = page.getByTestId('booking-panel')
+    await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()
+    const days = panel.locator('button[data-day]:not([disabled])')
+    if ((await days.count()) < 2) await panel.getByRole('button', { name: 'Next month' }).click()
+    const firstDay = panel.locator('button[data-day]:not([disabled])').first()
+    await expect(firstDay).toHaveAttribute('aria-label', /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} \w+, (available|few places left|on request)$/)
+    await firstDay.focus()
+    await page.keyboard.press('Enter')
+    await expect(firstDay).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  test('sold out and on request are shown as such', async ({ page }) => {
+    await page.goto(at('localhost', '/en'))
+    const statuses = await page.getByTestId('offer-card').locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+    for (const status of ['AVAILABLE', 'STOCK_LOW', 'SOLD_OUT', 'UPON_REQUEST']) expect(statuses).toContain(status)
+    await expect(page.locator('[data-status="SOLD_OUT"]').first()).toHaveText('no free places')
+    await expect(page.locator('[data-status="UPON_REQUEST"]').first()).toHaveText('on request')
+    await expect(page.locator('[data-status="STOCK_LOW"]').first()).toHaveText('few places left')
+  })
+
+  test('an unknown offer is a 404, sitemap and robots answer', async ({ page, request }) => {
+    const response = await page.goto(at('localhost', '/en/listing/no-such-offer'))
+    expect(response?.status()).toBe(404)
+    const sitemap = await request.get(at('localhost', '/sitemap.xml'))
+    expect(sitemap.headers()['content-type']).toContain('application/xml')
+    const xml = await sitemap.text()
+    expect(xml).toContain('/fr/listing/')
+    expect(xml).toContain('hreflang="de"')
+    const robots = await (await request.get(at('localhost', '/robots.txt'))).text()
+    expect(robots).toContain('Sitemap: http://localhost:')
+  })
+})
