@@ -41,6 +41,11 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
       res.end(JSON.stringify({ statusCode: failure.status, statusMessage: 'Failure', message: 'failing on purpose', data: { code: 'test' } }))
       return
     }
+    if (req.url?.startsWith('/api/webshop/v1/offers?')) {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ data: [], meta: { page: 1, perPage: 12, total: 0 } }))
+      return
+    }
     if (req.url === '/api/webshop/v1/config') {
       res.setHeader('content-type', 'application/json')
       res.end(JSON.stringify({ data: config }))
@@ -93,6 +98,7 @@ test.describe('external back end (API_ORIGIN)', () => {
     const response = await page.goto(`http://localhost:${APP_PORT}/en`)
     expect(response?.status()).toBe(200)
     await expect(page.getByTestId('shop-title')).toHaveText('Stand-in Shop')
+    await expect(page.getByTestId('offers-empty')).toHaveText('There are no offers at the moment. Please come back soon.')
     const ssrCall = seen.find((s) => s.path === '/api/webshop/v1/config')
     expect(ssrCall, 'the page was rendered from the stand-in').toBeDefined()
     expect(ssrCall!.headers['x-forwarded-host']).toBe(`localhost:${APP_PORT}`)
