@@ -15,7 +15,7 @@ const AVAILABILITY: Record<S['AvailabilityStatus'], string> = {
  * schema.org data for a listing page (server-rendered): a Product with its offers, plus the
  * next date as an Event for group activities. `<` is escaped so the JSON cannot end the script.
  */
-export function offerJsonLd(offer: S['OfferDetail'], config: S['ShopConfig'], lang: Locale, origin: string) {
+export function offerJsonLd(offer: S['OfferDetail'], config: Pick<S['ShopConfig'], 'labels'>, lang: Locale, origin: string) {
   const url = `${origin}/${lang}/listing/${offer.slug}`
   const images = offer.coverImages.map((id) => `${origin}${mediaUrl(id, 1024)}`)
   const brand = { '@type': 'Organization', name: pickLabel(config.labels.title, lang), url: `${origin}/${lang}` }

@@ -3,7 +3,7 @@ import type { components } from '../api/schema.gen'
 import { getI18n } from './i18n'
 import { pickLabel, type Locale } from './locale'
 
-type ShopConfig = components['schemas']['ShopConfig']
+type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
 /** Spec §1: page title followed by the shop title. */
 export function pageTitle(config: ShopConfig | undefined, lang: Locale, title: MessageDescriptor | string) {

@@ -5,7 +5,19 @@ import sanitizeHtml from 'sanitize-html'
  * formatting tags, links only to http(s), mailto and tel (opened safely), no scripts, styles,
  * event handlers or embedded content. sanitize-html is maintained and widely used.
  */
+const memo = new Map<string, string>()
+
 export function sanitizeRichText(html: string): string {
+  // the same operator texts are rendered again and again: sanitise each once
+  const known = memo.get(html)
+  if (known !== undefined) return known
+  const clean = sanitize(html)
+  if (memo.size > 300) memo.clear()
+  memo.set(html, clean)
+  return clean
+}
+
+function sanitize(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'abbr', 'address'],
     allowedAttributes: { a: ['href', 'title', 'hreflang', 'rel', 'target'], abbr: ['title'], th: ['scope'] },

@@ -7,7 +7,7 @@ import { mediaUrl } from '../../lib/media'
 import { safeHrefOrUndefined } from '../../lib/safe-url'
 import { LanguageSwitch } from './language-switch'
 
-type ShopConfig = components['schemas']['ShopConfig']
+type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
 /** Default layout (spec §2): header with logo, title and language switch; footer with contact and legal links. */
 export function DefaultLayout({ config, lang, children }: { config: ShopConfig; lang: Locale; children: ReactNode }) {

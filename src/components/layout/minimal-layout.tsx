@@ -3,7 +3,7 @@ import type { components } from '../../api/schema.gen'
 import { pickLabel, type Locale } from '../../lib/locale'
 import { mediaUrl } from '../../lib/media'
 
-type ShopConfig = components['schemas']['ShopConfig']
+type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
 /** Minimal layout (spec §2, payment page): the logo only. */
 export function MinimalLayout({ config, lang, children }: { config: ShopConfig; lang: Locale; children: ReactNode }) {

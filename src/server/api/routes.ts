@@ -4,6 +4,10 @@ import { daySlots, loadOffers, monthAvailability, toDetail, toSummary, upcomingD
 import { listOffers } from '../domain/offers/listing'
 import { isValidDate, isValidMonth } from '../domain/offers/zoned-time'
 import type { ApiContext } from './types'
+import { createMicroCache } from '../http/micro-cache'
+
+const readCache = createMicroCache<unknown>(2_000)
+const cacheKey = (ctx: ApiContext) => `${ctx.shop.id}|${ctx.locale}|${ctx.url.pathname}${ctx.url.search}`
 import { MAX_WIDTH, MEDIA_ID, MIN_WIDTH, renderMedia } from '../domain/media'
 import { ICON_PART, icons } from '../domain/icons'
 import { HttpError } from '../http/problem'
@@ -146,7 +150,7 @@ export const routes: RouteDef[] = [
     method: 'GET',
     handler: async (ctx) => {
       const query = parseQuery(ctx, ListQuery, { tag: ctx.url.searchParams.getAll('tag') })
-      const result = await listOffers(catalogue(ctx), query)
+      const result = (await readCache(cacheKey(ctx), () => listOffers(catalogue(ctx), query))) as Awaited<ReturnType<typeof listOffers>>
       return json('/api/webshop/v1/offers', 'get', result, { headers: { 'cache-control': 'no-cache' } })
     },
   },
@@ -155,9 +159,12 @@ export const routes: RouteDef[] = [
     method: 'GET',
     handler: async (ctx, params) => {
       const c = catalogue(ctx)
-      const item = await offerOr404(c, params.slug)
-      const days = (await upcomingDays(c, [item])).get(item.offer.id) ?? []
-      return json('/api/webshop/v1/offers/{slug}', 'get', { data: toDetail(c, item, days) })
+      const detail = (await readCache(cacheKey(ctx), async () => {
+        const item = await offerOr404(c, params.slug)
+        const days = (await upcomingDays(c, [item])).get(item.offer.id) ?? []
+        return toDetail(c, item, days)
+      })) as ReturnType<typeof toDetail>
+      return json('/api/webshop/v1/offers/{slug}', 'get', { data: detail })
     },
   },
   {
@@ -165,15 +172,16 @@ export const routes: RouteDef[] = [
     method: 'GET',
     handler: async (ctx, params) => {
       const c = catalogue(ctx)
-      const item = await offerOr404(c, params.slug)
-      const all = await loadOffers(c.db, c.shop.id)
-      const related = item.offer.related
-        .map((slug) => all.find((o) => o.offer.slug === slug))
-        .filter((o): o is NonNullable<typeof o> => !!o && o.offer.id !== item.offer.id)
-      const days = await upcomingDays(c, related)
-      return json('/api/webshop/v1/offers/{slug}/related', 'get', {
-        data: related.map((r) => toSummary(c, r, days.get(r.offer.id) ?? [])),
-      })
+      const data = (await readCache(cacheKey(ctx), async () => {
+        const item = await offerOr404(c, params.slug)
+        const all = await loadOffers(c.db, c.shop.id)
+        const related = item.offer.related
+          .map((slug) => all.find((o) => o.offer.slug === slug))
+          .filter((o): o is NonNullable<typeof o> => !!o && o.offer.id !== item.offer.id)
+        const days = await upcomingDays(c, related)
+        return related.map((r) => toSummary(c, r, days.get(r.offer.id) ?? []))
+      })) as ReturnType<typeof toSummary>[]
+      return json('/api/webshop/v1/offers/{slug}/related', 'get', { data })
     },
   },
   {

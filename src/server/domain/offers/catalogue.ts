@@ -112,6 +112,9 @@ export async function loadBusy(db: Db, offerId: string, from: Date, until: Date,
   return rows.filter((r) => r.id !== exceptItem).map((r) => ({ start: r.start, end: r.end }))
 }
 
+/** Day statuses of private services, by everything they depend on (see dayStatuses). */
+const privateDays = new Map<string, DayStatus[]>()
+
 const RANK: Record<AvailabilityStatus, number> = { AVAILABLE: 3, STOCK_LOW: 2, UPON_REQUEST: 1, SOLD_OUT: 0 }
 
 function sessionSlot(row: SessionRow, offer: OfferRow, blockCount: number, threshold: number, timeZone: string, now: Date): SessionSlot {
@@ -154,16 +157,21 @@ export async function dayStatuses(ctx: CatalogueContext, item: Loaded, fromDate:
   const { timeZone, stockLowThreshold } = bookingSettings(ctx.shop)
   const schedule = scheduleOf(item.offer, item.skus, timeZone)
   if (kindOf(item.skus) === 'private' && schedule) {
-    const days: string[] = []
-    for (let d = fromDate; d <= toDate; d = addDays(d, 1)) days.push(d)
     const busy = await loadBusy(ctx.db, item.offer.id, ctx.now, new Date(ctx.now.getTime() + (HORIZON_DAYS + 2) * 86_400_000), ctx.now)
+    // Start times depend on the schedule, the holds and the clock (to the lead time's grid):
+    // the same question within a minute gets the same answer from memory.
+    const key = JSON.stringify([item.offer.id, item.offer.schedule, item.offer.uponRequest, fromDate, toDate, Math.floor(ctx.now.getTime() / 60_000), busy.map((b) => [b.start.getTime(), b.end.getTime()])])
+    const cached = privateDays.get(key)
+    if (cached) return cached
+    const today = utcToZonedDate(ctx.now, timeZone)
     const result: DayStatus[] = []
-    for (const date of days) {
-      if (date < utcToZonedDate(ctx.now, timeZone)) continue
+    for (let date = fromDate < today ? today : fromDate; date <= toDate; date = addDays(date, 1)) {
       const free = startTimesForDate(schedule, date, busy, ctx.now)
       if (free.length > 0) result.push({ date, status: item.offer.uponRequest ? 'UPON_REQUEST' : 'AVAILABLE' })
-      else if (startTimesForDate(schedule, date, [], ctx.now).length > 0) result.push({ date, status: 'SOLD_OUT' })
+      else if (busy.length > 0 && startTimesForDate(schedule, date, [], ctx.now).length > 0) result.push({ date, status: 'SOLD_OUT' })
     }
+    if (privateDays.size > 500) privateDays.clear()
+    privateDays.set(key, result)
     return result
   }
   const rows =

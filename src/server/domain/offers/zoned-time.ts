@@ -183,8 +183,26 @@ function wallFields(instant: Date | number, tz: string): WallFields {
   return fields
 }
 
+/**
+ * Offsets by time zone and quarter hour. Every clock change of the IANA database in use today
+ * happens on a quarter hour, so one look-up serves a whole quarter: slot grids over months ask
+ * thousands of times, and Intl formatting is the costly part.
+ */
+const QUARTER_MS = 15 * 60 * 1000
+const offsetCache = new Map<string, number>()
+
 /** Offset of `tz` from UTC at an instant, in milliseconds (Zurich: +3 600 000 in winter). */
 function offsetMs(ms: number, tz: string): number {
+  const key = `${tz}|${Math.floor(ms / QUARTER_MS)}`
+  const cached = offsetCache.get(key)
+  if (cached !== undefined) return cached
+  const offset = computeOffsetMs(Math.floor(ms / QUARTER_MS) * QUARTER_MS, tz)
+  if (offsetCache.size > 200_000) offsetCache.clear()
+  offsetCache.set(key, offset)
+  return offset
+}
+
+function computeOffsetMs(ms: number, tz: string): number {
   const f = wallFields(ms, tz)
   const wallAsUtc = utcMs(f.year, f.month, f.day, f.hour, f.minute) + f.second * 1000
   return wallAsUtc - (ms - (((ms % 1000) + 1000) % 1000))
@@ -192,14 +210,21 @@ function offsetMs(ms: number, tz: string): number {
 
 /** The calendar date shown by a wall clock in `tz` at `instant`. */
 export function utcToZonedDate(instant: Date, tz: string = DEFAULT_TIME_ZONE): IsoDate {
-  const f = wallFields(instant, tz)
-  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`
+  const wall = shifted(instant, tz)
+  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`
+}
+
+/** The instant moved by the zone's offset: its UTC fields are the wall clock's fields. */
+function shifted(instant: Date, tz: string): Date {
+  const ms = instant.getTime()
+  if (!Number.isFinite(ms)) throw new Error('Invalid instant')
+  return new Date(ms + offsetMs(ms, tz))
 }
 
 /** The wall time 'HH:mm' shown in `tz` at `instant` (seconds dropped). */
 export function utcToZonedTime(instant: Date, tz: string = DEFAULT_TIME_ZONE): WallTime {
-  const f = wallFields(instant, tz)
-  return `${pad(f.hour)}:${pad(f.minute)}`
+  const wall = shifted(instant, tz)
+  return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`
 }
 
 /**
