@@ -31,9 +31,7 @@ const errorTitle = msg`Error`
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
     try {
-      const { legal: _legal, ...config } = await context.queryClient.ensureQueryData(shopConfigQuery(context.api))
-      // The legal texts are large and only the legal pages need them (sanitised, on the server):
-      // they stay out of the route context that every page serialises.
+      const config = await context.queryClient.ensureQueryData(shopConfigQuery(context.api))
       return { config, origin: getOrigin() }
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound()
