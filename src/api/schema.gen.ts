@@ -231,6 +231,63 @@ export interface paths {
         patch: operations["updateCartItem"];
         trace?: never;
     };
+    "/api/webshop/v1/carts/{cartId}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns the cart into a booking (order) or a request, atomically.
+         * @description The server validates everything again (field errors in `data.errors`), takes the places
+         *     of every item in one transaction (never overselling; an item whose places are gone gives
+         *     409 with `data.items`), and answers the booking. A cart is booked once: repeating the
+         *     call answers the same booking.
+         */
+        post: operations["checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/carts/{cartId}/booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The booking made from this cart (the cart id is its secret). */
+        get: operations["getCartBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/carts/{cartId}/booking.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmed dates of the booking as an iCalendar file. */
+        get: operations["getCartBookingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -325,6 +382,8 @@ export interface components {
             holdMinutes?: number;
             /** @description At most this many places left is STOCK_LOW (default 3). */
             stockLowThreshold?: number;
+            /** @description Payment options the shop offers for orders (requests are paid later by link). */
+            paymentOptions?: components["schemas"]["PaymentMethod"][];
         };
         Money: {
             /** @description Minor units (Rappen, cents). */
@@ -409,6 +468,8 @@ export interface components {
             location: components["schemas"]["Location"];
             availability: components["schemas"]["OfferAvailability"];
             related?: string[];
+            /** @description Extras a participant may add (e.g. equipment hire). */
+            extras?: components["schemas"]["Extra"][];
             timeZone: string;
         };
         DayStatus: {
@@ -481,6 +542,82 @@ export interface components {
             heldUntil: string;
             /** @description Whether the places are still held (false after the hold expired). */
             held: boolean;
+        };
+        /** @enum {string} */
+        PaymentMethod: "PAY_NOW" | "PAY_LATER" | "PAY_ON_SITE" | "PAY_LATER_OR_ON_SITE";
+        Extra: {
+            id: string;
+            title: string;
+            price: components["schemas"]["Money"];
+        };
+        ParticipantInput: {
+            firstname: string;
+            surname: string;
+            /** @description The person booking takes part themselves. */
+            forSelf?: boolean;
+            extras: string[];
+        };
+        CheckoutInput: {
+            /** @enum {string} */
+            mode: "order" | "request";
+            items: {
+                itemId: components["schemas"]["OpaqueId"];
+                participants: components["schemas"]["ParticipantInput"][];
+            }[];
+            customer: {
+                /** @enum {string} */
+                type: "PRIVATE" | "COMPANY";
+                company?: string;
+            };
+            person: {
+                firstname: string;
+                surname: string;
+                email: string;
+                phone: string;
+            };
+            address: {
+                street: string;
+                streetNumber: string;
+                postalCode: string;
+                city: string;
+                country: string;
+            };
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            termsAccepted: boolean;
+            /** @description A note to the shop (e.g. with a request). */
+            message?: string;
+        };
+        BookingItem: {
+            offer: string;
+            offerTitle: string;
+            skuTitle: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            startTime: string;
+            quantity: number;
+            participants: {
+                firstname: string;
+                surname: string;
+                extras: string[];
+            }[];
+            total: components["schemas"]["Money"];
+        };
+        Booking: {
+            /** @description Short, unique, human-readable booking code. */
+            code: string;
+            /** @enum {string} */
+            status: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+            /** @enum {string} */
+            mode: "order" | "request";
+            total: components["schemas"]["Money"];
+            openAmount: components["schemas"]["Money"];
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            items: components["schemas"]["BookingItem"][];
+            email: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         Cart: {
             id: components["schemas"]["OpaqueId"];
@@ -1026,6 +1163,105 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Cart"];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    checkout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                cartId: components["parameters"]["CartId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutInput"];
+            };
+        };
+        responses: {
+            /** @description The booking (or request). */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCartBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                cartId: components["parameters"]["CartId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCartBookingCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                cartId: components["parameters"]["CartId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description iCalendar (RFC 5545). */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             default: components["responses"]["Error"];
