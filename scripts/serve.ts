@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { prepareDatabase } from '../src/server/prepare'
+import { startMailWorker } from '../src/server/mail/worker'
 
 const root = join(import.meta.dirname, '..')
 
@@ -24,6 +25,8 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     fetch: (request: Request) => app.fetch(request),
   })
   await server.ready()
+  // E-mail goes out from the outbox in the background (SMTP_URL, else .eml files in DATA_DIR/mail).
+  const mail = runtime.database ? startMailWorker(runtime.database, env) : null
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   if (!options.quiet) console.log(`[server] the shop is at http://${shown}:${env.PORT} (pid ${process.pid})`)
 
@@ -35,6 +38,7 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     await server.close().catch(() => {})
+    await mail?.stop().catch(() => {})
     await runtime.database?.close().catch(() => {})
     process.exit(0)
   }

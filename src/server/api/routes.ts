@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { addCartItem, createCart, findCart, removeCartItem, updateCartItem } from '../domain/carts'
 import { daySlots, loadOffers, monthAvailability, toDetail, toSummary, upcomingDays, type CatalogueContext } from '../domain/offers/catalogue'
 import { listOffers } from '../domain/offers/listing'
+import { checkoutCart, findBookingOfCart } from '../domain/checkout'
+import { bookingToIcs } from '../mail/ics'
+import { pickText } from '../../lib/locale-text'
 import { isValidDate, isValidMonth } from '../domain/offers/zoned-time'
 import type { ApiContext } from './types'
 import { createMicroCache } from '../http/micro-cache'
@@ -146,6 +149,48 @@ export const routes: RouteDef[] = [
     },
   },
   {
+    path: '/api/webshop/v1/carts/{cartId}/checkout',
+    method: 'POST',
+    handler: async (ctx, params) => {
+      const input = await readBody(ctx, CheckoutBody)
+      const booking = await checkoutCart(catalogue(ctx), params.cartId ?? '', input)
+      return json('/api/webshop/v1/carts/{cartId}/checkout', 'post', { data: booking }, { status: 201 })
+    },
+  },
+  {
+    path: '/api/webshop/v1/carts/{cartId}/booking',
+    method: 'GET',
+    handler: async (ctx, params) => {
+      const booking = await findBookingOfCart(catalogue(ctx), params.cartId ?? '')
+      if (!booking) throw new HttpError(404, 'Page not found', 'No booking was made from this cart.', { code: 'booking.not_found' })
+      return json('/api/webshop/v1/carts/{cartId}/booking', 'get', { data: booking }, { headers: { 'cache-control': 'no-store' } })
+    },
+  },
+  {
+    path: '/api/webshop/v1/carts/{cartId}/booking.ics',
+    method: 'GET',
+    handler: async (ctx, params) => {
+      const booking = await findBookingOfCart(catalogue(ctx), params.cartId ?? '')
+      if (!booking || booking.mode !== 'order') {
+        throw new HttpError(404, 'Page not found', 'There are no confirmed dates for this cart.', { code: 'booking.not_found' })
+      }
+      const { contact, timeZone } = ctx.shop.config
+      const ics = bookingToIcs(booking, {
+        id: ctx.shop.id,
+        name: pickText(ctx.shop.config.labels.title, ctx.locale),
+        timeZone,
+        address: `${contact.address.street} ${contact.address.streetNumber}, ${contact.address.postalCode} ${contact.address.city}`,
+      })
+      return new Response(ics, {
+        headers: {
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': `attachment; filename="booking-${booking.code}.ics"`,
+          'cache-control': 'no-store',
+        },
+      })
+    },
+  },
+  {
     path: '/api/webshop/v1/offers',
     method: 'GET',
     handler: async (ctx) => {
@@ -235,6 +280,31 @@ const CartItemInput = z
     sessionId: z.string().min(1).max(64).optional(),
     start: z.string().datetime({ offset: true }).optional(),
     quantity: z.number().int().min(1).max(50),
+  })
+  .strict()
+
+const Participant = z
+  .object({
+    firstname: z.string().max(100),
+    surname: z.string().max(100),
+    forSelf: z.boolean().optional(),
+    extras: z.array(z.string().max(64)).max(20),
+  })
+  .strict()
+
+/** The shape of a checkout; the field rules (required, e-mail, phone …) are checked by validateCheckout. */
+const CheckoutBody = z
+  .object({
+    mode: z.enum(['order', 'request']),
+    items: z.array(z.object({ itemId: z.string().max(64), participants: z.array(Participant).max(200) }).strict()).max(50),
+    customer: z.object({ type: z.enum(['PRIVATE', 'COMPANY']), company: z.string().max(200).optional() }).strict(),
+    person: z.object({ firstname: z.string().max(100), surname: z.string().max(100), email: z.string().max(254), phone: z.string().max(40) }).strict(),
+    address: z
+      .object({ street: z.string().max(200), streetNumber: z.string().max(20), postalCode: z.string().max(20), city: z.string().max(100), country: z.string().max(2) })
+      .strict(),
+    paymentMethod: z.enum(['PAY_NOW', 'PAY_LATER', 'PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE']),
+    termsAccepted: z.boolean(),
+    message: z.string().max(2000).optional(),
   })
   .strict()
 

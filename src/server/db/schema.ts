@@ -111,6 +111,8 @@ export type ServiceScheduleBody = {
   bufferMinutes: number
   stepMinutes: number
 }
+export type OfferExtraBody = { key: string; title: LocalizedText; price: number }
+
 export type OfferLocation = {
   name: string
   street: string
@@ -141,6 +143,8 @@ export const offers = pgTable(
     related: jsonb('related').$type<string[]>().notNull(),
     /** Private services: weekly hours, exceptions, duration, buffer, step. */
     schedule: jsonb('schedule').$type<ServiceScheduleBody>(),
+    /** Extras a participant may add: `{ key, title, price }` (minor units). */
+    extras: jsonb('extras').$type<OfferExtraBody[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -223,4 +227,85 @@ export const cartItems = pgTable(
     index('cart_items_session_held_idx').on(t.sessionId, t.heldUntil),
     index('cart_items_offer_start_idx').on(t.offerId, t.startsAt),
   ],
+)
+
+export type ParticipantBody = { firstname: string; surname: string; forSelf?: boolean; extras: string[] }
+
+/** A booking (order) or request made from a cart; the cart id is the visitor's secret to it. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id),
+    mode: text('mode', { enum: ['order', 'request'] }).notNull(),
+    status: text('status', { enum: ['CONFIRMED', 'REQUESTED', 'ACCEPTED', 'DECLINED', 'PAID', 'CANCELLED'] }).notNull(),
+    locale: text('locale').notNull(),
+    customer: jsonb('customer').$type<{ type: 'PRIVATE' | 'COMPANY'; company?: string }>().notNull(),
+    person: jsonb('person').$type<{ firstname: string; surname: string; email: string; phone: string }>().notNull(),
+    address: jsonb('address').$type<{ street: string; streetNumber: string; postalCode: string; city: string; country: string }>().notNull(),
+    paymentMethod: text('payment_method', { enum: ['PAY_NOW', 'PAY_LATER', 'PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE'] }).notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    openAmount: integer('open_amount').notNull(),
+    currency: text('currency').notNull(),
+    message: text('message'),
+    /** Requests: whether the operator has seen it, the reply and when (spec §3). */
+    seen: boolean('seen').notNull().default(false),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bookings_shop_code_idx').on(t.shopId, t.code), uniqueIndex('bookings_cart_idx').on(t.cartId)],
+)
+
+export const bookingItems = pgTable(
+  'booking_items',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    skuId: text('sku_id')
+      .notNull()
+      .references(() => skus.id),
+    sessionId: text('session_id').references(() => sessions.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    quantity: integer('quantity').notNull(),
+    places: integer('places').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    extrasAmount: integer('extras_amount').notNull().default(0),
+    totalAmount: integer('total_amount').notNull(),
+    currency: text('currency').notNull(),
+    participants: jsonb('participants').$type<ParticipantBody[]>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('booking_items_booking_idx').on(t.bookingId), index('booking_items_offer_start_idx').on(t.offerId, t.startsAt)],
+)
+
+/** Outgoing e-mail, sent in the background (DESIGN §9). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 )

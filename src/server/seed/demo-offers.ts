@@ -144,6 +144,10 @@ const alpinOffers: DemoOffer[] = [
       longitude: 8.3158,
     },
     related: ['rafting-luetschine', 'private-canyoning-saxeten', 'via-ferrata-muerren'],
+    extras: [
+      { key: 'photos', title: { de: 'Fotopaket (alle Bilder des Tages)', en: 'Photo package (all pictures of the day)', fr: 'Pack photos (toutes les images de la journée)' }, price: 2500 },
+      { key: 'shoes', title: { de: 'Canyoning-Schuhe mieten', en: 'Canyoning shoe hire', fr: 'Location de chaussures de canyoning' }, price: 1000 },
+    ],
     skus: [
       { key: 'adult', type: 'activity', title: { de: 'Erwachsene', en: 'Adult', fr: 'Adulte' }, price: 14900, durationMinutes: 240 },
       { key: 'youth', type: 'activity', title: { de: 'Jugendliche (14–17 Jahre)', en: 'Youth (14–17)', fr: 'Jeunes (14–17 ans)' }, price: 12900, durationMinutes: 240 },
@@ -203,6 +207,9 @@ const alpinOffers: DemoOffer[] = [
       longitude: 7.9006,
     },
     related: ['canyoning-grimsel', 'sup-lake-brienz', 'team-event-raft-grill'],
+    extras: [
+      { key: 'photos', title: { de: 'Fotopaket', en: 'Photo package', fr: 'Pack photos' }, price: 2000 },
+    ],
     skus: [
       { key: 'adult', type: 'activity', title: { de: 'Erwachsene', en: 'Adult', fr: 'Adulte' }, price: 11900, durationMinutes: 180 },
       { key: 'youth', type: 'activity', title: { de: 'Jugendliche (14–17 Jahre)', en: 'Youth (14–17)', fr: 'Jeunes (14–17 ans)' }, price: 9900, durationMinutes: 180 },
@@ -787,6 +794,9 @@ const atelierOffers: DemoOffer[] = [
     tags: ['cuisine', 'soiree'],
     location: ATELIER_KITCHEN,
     related: ['cuchaule-benichon', 'team-building-cuisine', 'cours-prive-cuisine'],
+    extras: [
+      { key: 'apron', title: { fr: 'Tablier brodé à emporter', de: 'Bestickte Schürze zum Mitnehmen' }, price: 2500 },
+    ],
     skus: [
       { key: 'adult', type: 'activity', title: { fr: 'Par personne', de: 'Pro Person' }, price: 8900, durationMinutes: 180 },
       { key: 'duo', type: 'activity', title: { fr: 'Duo (2 personnes)', de: 'Duo (2 Personen)' }, price: 16900, durationMinutes: 180, blockCount: 2 },

@@ -292,6 +292,7 @@ const alpin: DemoShop = {
     languages: ['de', 'en', 'fr'],
     timeZone: 'Europe/Zurich',
     currency: 'CHF',
+    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_ON_SITE', 'PAY_LATER', 'PAY_LATER_OR_ON_SITE'] },
   },
   media: {
     default: 'default.jpg',
@@ -489,6 +490,7 @@ const atelier: DemoShop = {
     languages: ['fr', 'de'],
     timeZone: 'Europe/Zurich',
     currency: 'CHF',
+    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_ON_SITE', 'PAY_LATER'] },
   },
   media: {
     'atelier-hero': 'atelier-hero.jpg',

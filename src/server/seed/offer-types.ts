@@ -67,6 +67,8 @@ export type DemoOffer = {
   /** Slugs of related offers of the same shop ("more offers"). */
   related: string[]
   skus: DemoSku[]
+  /** Extras a participant may add (equipment hire, photos …), prices in minor units. */
+  extras?: { key: string; title: LocalizedText; price: number }[]
   /** Group activities (SKU type activity). */
   sessions?: DemoSessionPlan
   /** Private services (SKU types private-service-*). */

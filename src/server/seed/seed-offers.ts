@@ -64,6 +64,7 @@ export async function seedOffers(db: Db, list: DemoOffer[], options: { now: Date
       uponRequest: demo.uponRequest ?? false,
       related: demo.related,
       schedule: demo.schedule ?? null,
+      extras: demo.extras ?? [],
       position,
     })
     await db.insert(skus).values(

@@ -1,15 +1,47 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
+import { ApiError, unwrap } from '../../../api/client'
+import { cartQuery } from '../../../api/checkout.queries'
+import { offerQuery } from '../../../api/offers.queries'
 import { pageTitle } from '../../../lib/page-title'
-import { ComingSoon } from '../../../components/coming-soon'
+import { CheckoutFlow } from '../../../components/checkout/checkout-flow'
 
 const title = msg`Checkout`
 
 export const Route = createFileRoute('/$lang/_default/checkout/$cart/')({
-  head: ({ match }) => pageTitle(match.context.config, match.context.lang, title),
-  component: () => {
-    const { i18n } = useLingui()
-    return <ComingSoon title={i18n._(title)} />
+  loader: async ({ context, params }) => {
+    const { api, lang, queryClient } = context
+    const booked = await api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: params.cart } } })
+    if (booked.data) throw redirect({ to: '/$lang/checkout/$cart/success', params: { lang, cart: params.cart } })
+    try {
+      const cart = await queryClient.fetchQuery(cartQuery(api, lang, params.cart))
+      const slugs = [...new Set(cart.items.map((i) => i.offer))]
+      const offers = await Promise.all(slugs.map((slug) => queryClient.ensureQueryData(offerQuery(api, lang, slug))))
+      return { cart, extras: Object.fromEntries(offers.map((o) => [o.slug, o.extras ?? []])) }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound({ data: { reason: 'validation' } })
+      throw error
+    }
   },
+  staleTime: 0,
+  head: ({ match }) => ({
+    ...pageTitle(match.context.config, match.context.lang, title),
+    meta: [...pageTitle(match.context.config, match.context.lang, title).meta, { name: 'robots', content: 'noindex' }],
+  }),
+  component: CheckoutPage,
 })
+
+function CheckoutPage() {
+  const { cart, extras } = Route.useLoaderData()
+  const { config, lang, api } = Route.useRouteContext()
+  return (
+    <CheckoutFlow
+      key={cart.id}
+      cart={cart}
+      extras={extras}
+      paymentOptions={config.booking?.paymentOptions?.length ? config.booking.paymentOptions : ['PAY_ON_SITE', 'PAY_LATER']}
+      lang={lang}
+      submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
+    />
+  )
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { components } from '../../../api/schema.gen'
 import type { Db } from '../../db/client'
-import { cartItems, offers, sessions, skus, type ServiceScheduleBody } from '../../db/schema'
+import { bookingItems, bookings, cartItems, offers, sessions, skus, type ServiceScheduleBody } from '../../db/schema'
 import type { Shop } from '../shops'
 import { offerStatus, sessionStatus, timeStatus, unitsLeft, type AvailabilityStatus } from './availability'
 import { startTimesForDate, type Busy, type ServiceSchedule } from './slots'
@@ -29,6 +29,7 @@ export function bookingSettings(shop: Shop) {
     stockLowThreshold: shop.config.booking?.stockLowThreshold ?? 3,
     timeZone: shop.config.timeZone || 'Europe/Zurich',
     currency: shop.config.currency || 'CHF',
+    paymentOptions: shop.config.booking?.paymentOptions?.length ? shop.config.booking.paymentOptions : (['PAY_ON_SITE', 'PAY_LATER'] as const),
   }
 }
 
@@ -109,7 +110,12 @@ export async function loadBusy(db: Db, offerId: string, from: Date, until: Date,
     .select({ id: cartItems.id, start: cartItems.startsAt, end: cartItems.endsAt })
     .from(cartItems)
     .where(and(eq(cartItems.offerId, offerId), gt(cartItems.heldUntil, now), lt(cartItems.startsAt, until), gte(cartItems.endsAt, from)))
-  return rows.filter((r) => r.id !== exceptItem).map((r) => ({ start: r.start, end: r.end }))
+  const booked = await db
+    .select({ start: bookingItems.startsAt, end: bookingItems.endsAt })
+    .from(bookingItems)
+    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+    .where(and(eq(bookingItems.offerId, offerId), inArray(bookings.status, ['CONFIRMED', 'ACCEPTED', 'PAID']), lt(bookingItems.startsAt, until), gte(bookingItems.endsAt, from)))
+  return [...rows.filter((r) => r.id !== exceptItem).map((r) => ({ start: r.start, end: r.end })), ...booked]
 }
 
 /** Day statuses of private services, by everything they depend on (see dayStatuses). */
@@ -302,6 +308,7 @@ export function toDetail(ctx: CatalogueContext, item: Loaded, days: DayStatus[])
     },
     availability: summary.availability,
     related: item.offer.related,
+    extras: item.offer.extras.map((e) => ({ id: e.key, title: pickText(e.title, ctx.locale), price: { amount: e.price, currency: item.skus[0]?.currency ?? bookingSettings(ctx.shop).currency } })),
     timeZone,
   }
 }

@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react/macro'
+
+export type FieldError = { code: string; params?: Record<string, unknown> }
+
+/**
+ * Validation messages of spec §5 in the visitor's language, from the error codes the shared
+ * validation (browser and server) produces.
+ */
+export function useFieldErrorText() {
+  const { t } = useLingui()
+  return (error: FieldError | undefined): string | undefined => {
+    if (!error) return undefined
+    const p = error.params ?? {}
+    const minimum = String(p.minimum ?? '')
+    const maximum = String(p.maximum ?? '')
+    switch (error.code) {
+      case 'required':
+        return t`This field is required.`
+      case 'email':
+        return t`Please enter a valid e-mail address.`
+      case 'phone':
+        return t`Phone number invalid.`
+      case 'country':
+        return t`Please choose a country from the list.`
+      case 'invalid_type':
+        return p.expected === 'number' ? t`A number was expected` : t`Mandatory field`
+      case 'too_small':
+        if (p.type === 'string') return t`Please enter at least ${minimum} characters.`
+        if (p.type === 'date') return t`The date must be after ${minimum}.`
+        if (p.type === 'number') return t`The value must be at least ${minimum}.`
+        return t`Please add at least ${minimum}.`
+      case 'too_big':
+        if (p.type === 'string' || p.type === undefined) return t`Please enter at most ${maximum} characters.`
+        if (p.type === 'date') return t`The date must be before ${maximum}.`
+        if (p.type === 'number') return t`The value must be at most ${maximum}.`
+        return t`Please add at most ${maximum}.`
+      case 'places.insufficient':
+        return t`There are not enough places left on this date any more. Please choose another date.`
+      case 'slot.unavailable':
+        return t`This start time is no longer available. Please choose another one.`
+      case 'session.past':
+        return t`This date has already started. Please choose another one.`
+      default:
+        return t`Please check this entry.`
+    }
+  }
+}

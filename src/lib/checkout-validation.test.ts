@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest'
+import {
+  countryOptions,
+  expectedParticipants,
+  isKnownCountry,
+  isValidEmail,
+  isValidPhone,
+  normalisePhone,
+  PREFERRED_COUNTRIES,
+  validateCheckout,
+  validateContact,
+  validateParticipants,
+  validatePayment,
+  type CheckoutInput,
+  type ContactInput,
+  type ParticipantInput,
+} from './checkout-validation'
+
+const contact = (patch: { customer?: Partial<ContactInput['customer']>; person?: Partial<ContactInput['person']>; address?: Partial<ContactInput['address']> } = {}): ContactInput => ({
+  customer: { type: 'PRIVATE', ...patch.customer },
+  person: { firstname: 'Anna', surname: 'Muster', email: 'anna@example.ch', phone: '079 900 00 00', ...patch.person },
+  address: { street: 'Seestrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH', ...patch.address },
+})
+
+const p = (firstname: string, surname: string, extras: string[] = [], forSelf?: boolean): ParticipantInput => ({
+  firstname,
+  surname,
+  extras,
+  ...(forSelf !== undefined ? { forSelf } : {}),
+})
+
+describe('phone numbers', () => {
+  it('accepts Swiss numbers with and without country code and returns E.164', () => {
+    expect(isValidPhone('+41 79 900 00 00')).toBe(true)
+    expect(isValidPhone('079 900 00 00')).toBe(true)
+    expect(normalisePhone('+41 79 900 00 00')).toBe('+41799000000')
+    expect(normalisePhone('079 900 00 00')).toBe('+41799000000')
+    expect(normalisePhone(' 0041 79 900 00 00 ')).toBe('+41799000000')
+    expect(normalisePhone('+49 30 1234567')).toBe('+49301234567')
+  })
+
+  it('refuses garbage', () => {
+    for (const phone of ['', '   ', 'abc', '123', 'call me maybe', '+41 79 900 00', '+41 79 900 00 00 00 00', '0'.repeat(41)]) {
+      expect(isValidPhone(phone), phone).toBe(false)
+      expect(normalisePhone(phone), phone).toBeNull()
+    }
+  })
+})
+
+describe('e-mail addresses', () => {
+  it.each([
+    ['anna@example.ch', true],
+    [' anna.muster+shop@sub.example.com ', true],
+    ['anna@example', false],
+    ['anna', false],
+    ['anna@@example.ch', false],
+    ['an na@example.ch', false],
+    ['@example.ch', false],
+    ['', false],
+    [`${'a'.repeat(250)}@example.ch`, false],
+  ])('%s → %s', (email, valid) => {
+    expect(isValidEmail(email)).toBe(valid)
+  })
+})
+
+describe('validateContact', () => {
+  it('accepts a complete private customer', () => {
+    expect(validateContact(contact())).toEqual({})
+    expect(validateContact(contact({ person: { phone: '+41 79 900 00 00' } }))).toEqual({})
+  })
+
+  it('requires every field', () => {
+    const empty = contact({
+      person: { firstname: ' ', surname: '', email: '', phone: '' },
+      address: { street: '', streetNumber: '', postalCode: '', city: '', country: '' },
+    })
+    expect(validateContact(empty)).toEqual({
+      'person.firstname': { code: 'required' },
+      'person.surname': { code: 'required' },
+      'person.email': { code: 'required' },
+      'person.phone': { code: 'required' },
+      'address.street': { code: 'required' },
+      'address.streetNumber': { code: 'required' },
+      'address.postalCode': { code: 'required' },
+      'address.city': { code: 'required' },
+      'address.country': { code: 'required' },
+    })
+  })
+
+  it('requires the company of a company customer only', () => {
+    expect(validateContact(contact({ customer: { type: 'COMPANY' } }))).toEqual({ 'customer.company': { code: 'required' } })
+    expect(validateContact(contact({ customer: { type: 'COMPANY', company: '  ' } }))).toEqual({ 'customer.company': { code: 'required' } })
+    expect(validateContact(contact({ customer: { type: 'COMPANY', company: 'Muster AG' } }))).toEqual({})
+    expect(validateContact(contact({ customer: { type: 'PRIVATE', company: '' } }))).toEqual({})
+    expect(validateContact(contact({ customer: { type: 'OTHER' } }))).toEqual({ 'customer.type': { code: 'invalid' } })
+    expect(validateContact(contact({ customer: { type: '' } }))).toEqual({ 'customer.type': { code: 'required' } })
+  })
+
+  it('checks e-mail, phone and country', () => {
+    expect(validateContact(contact({ person: { email: 'anna@example' } }))).toEqual({ 'person.email': { code: 'email' } })
+    expect(validateContact(contact({ person: { phone: '12' } }))).toEqual({ 'person.phone': { code: 'phone' } })
+    expect(validateContact(contact({ address: { country: 'XX' } }))).toEqual({ 'address.country': { code: 'country' } })
+    expect(validateContact(contact({ address: { country: 'ch' } }))).toEqual({ 'address.country': { code: 'country' } })
+    expect(validateContact(contact({ address: { country: 'CHE' } }))).toEqual({ 'address.country': { code: 'country' } })
+    expect(validateContact(contact({ address: { country: 'LI' } }))).toEqual({})
+  })
+
+  it('checks the maximum lengths', () => {
+    expect(validateContact(contact({ person: { firstname: 'x'.repeat(101) }, address: { streetNumber: '1'.repeat(21) }, customer: { type: 'COMPANY', company: 'c'.repeat(201) } }))).toEqual({
+      'person.firstname': { code: 'too_big', params: { maximum: 100 } },
+      'address.streetNumber': { code: 'too_big', params: { maximum: 20 } },
+      'customer.company': { code: 'too_big', params: { maximum: 200 } },
+    })
+    expect(validateContact(contact({ person: { firstname: 'x'.repeat(100) } }))).toEqual({})
+  })
+})
+
+describe('validateParticipants', () => {
+  const item = (participants: ParticipantInput[], expected = 2) => ({ itemId: 'i1', expected, participants, extras: ['wetsuit', 'photos'] })
+
+  it('accepts exactly the expected participants with names and known extras', () => {
+    expect(validateParticipants([item([p('Anna', 'Muster', ['wetsuit']), p('Ben', 'Muster', ['wetsuit', 'photos'], true)])])).toEqual({})
+  })
+
+  it('counts the participants', () => {
+    expect(validateParticipants([item([p('Anna', 'Muster')])])).toEqual({ 'items.i1.participants': { code: 'too_small', params: { minimum: 2 } } })
+    expect(validateParticipants([item([])])).toEqual({ 'items.i1.participants': { code: 'too_small', params: { minimum: 2 } } })
+    expect(validateParticipants([item([p('A', 'B'), p('C', 'D'), p('E', 'F')])])).toEqual({ 'items.i1.participants': { code: 'too_big', params: { maximum: 2 } } })
+  })
+
+  it('requires the names of every participant', () => {
+    expect(validateParticipants([item([p('Anna', ''), p(' ', 'Muster')])])).toEqual({
+      'items.i1.participants.0.surname': { code: 'required' },
+      'items.i1.participants.1.firstname': { code: 'required' },
+    })
+  })
+
+  it('refuses unknown and repeated extras', () => {
+    expect(validateParticipants([item([p('Anna', 'Muster', ['jetpack']), p('Ben', 'Muster', ['photos', 'photos'])])])).toEqual({
+      'items.i1.participants.0.extras': { code: 'invalid', params: { extra: 'jetpack' } },
+      'items.i1.participants.1.extras': { code: 'invalid', params: { extra: 'photos' } },
+    })
+  })
+
+  it('allows one participant "for self" in the whole booking', () => {
+    const other = { itemId: 'i2', expected: 1, participants: [p('Anna', 'Muster', [], true)], extras: [] }
+    expect(validateParticipants([item([p('Anna', 'Muster', [], true), p('Ben', 'Muster')]), other])).toEqual({
+      'items.i2.participants.0.forSelf': { code: 'invalid' },
+    })
+  })
+
+  it('knows how many participants an item needs', () => {
+    expect(expectedParticipants({ skuType: 'activity', places: 4, quantity: 1 })).toBe(4)
+    expect(expectedParticipants({ skuType: 'private-service-participant', places: 1, quantity: 3 })).toBe(3)
+    expect(expectedParticipants({ skuType: 'private-service-slot', places: 1, quantity: 1 })).toBe(1)
+  })
+})
+
+describe('validatePayment', () => {
+  const allowed = ['PAY_ON_SITE', 'PAY_LATER'] as const
+
+  it('accepts an allowed method with the terms accepted', () => {
+    expect(validatePayment({ paymentMethod: 'PAY_ON_SITE', termsAccepted: true, allowed: [...allowed] })).toEqual({})
+  })
+
+  it('requires a method out of the allowed ones and the terms', () => {
+    expect(validatePayment({ termsAccepted: false, allowed: [...allowed] })).toEqual({ paymentMethod: { code: 'required' }, termsAccepted: { code: 'required' } })
+    expect(validatePayment({ paymentMethod: 'PAY_NOW', termsAccepted: true, allowed: [...allowed] })).toEqual({ paymentMethod: { code: 'invalid' } })
+    expect(validatePayment({ paymentMethod: 'PAY_LATER', termsAccepted: true, allowed: [] })).toEqual({ paymentMethod: { code: 'invalid' } })
+  })
+
+  it('limits the message', () => {
+    expect(validatePayment({ paymentMethod: 'PAY_LATER', termsAccepted: true, allowed: [...allowed], message: 'm'.repeat(2001) })).toEqual({
+      message: { code: 'too_big', params: { maximum: 2000 } },
+    })
+  })
+})
+
+describe('validateCheckout', () => {
+  const ctx = { items: [{ itemId: 'i1', expected: 1, extras: ['wetsuit'] }, { itemId: 'i2', expected: 2, extras: [] }], paymentMethods: ['PAY_ON_SITE' as const] }
+  const input = (patch: Partial<CheckoutInput> = {}): CheckoutInput => ({
+    mode: 'order',
+    items: [
+      { itemId: 'i1', participants: [p('Anna', 'Muster', ['wetsuit'], true)] },
+      { itemId: 'i2', participants: [p('Ben', 'Muster'), p('Cleo', 'Muster')] },
+    ],
+    ...contact(),
+    customer: { type: 'PRIVATE' },
+    paymentMethod: 'PAY_ON_SITE',
+    termsAccepted: true,
+    ...patch,
+  })
+
+  it('accepts a valid checkout', () => {
+    expect(validateCheckout(input(), ctx)).toEqual({})
+  })
+
+  it('merges the errors of every part', () => {
+    const errors = validateCheckout(
+      input({
+        items: [{ itemId: 'i1', participants: [p('Anna', '', ['photos'])] }, { itemId: 'nope', participants: [] }],
+        person: { firstname: 'Anna', surname: 'Muster', email: 'x', phone: '+41 79 900 00 00' },
+        paymentMethod: 'PAY_NOW',
+        termsAccepted: false,
+      }),
+      ctx,
+    )
+    expect(errors).toEqual({
+      'items.i1.participants.0.surname': { code: 'required' },
+      'items.i1.participants.0.extras': { code: 'invalid', params: { extra: 'photos' } },
+      'items.i2.participants': { code: 'too_small', params: { minimum: 2 } },
+      'items.nope': { code: 'not_found' },
+      'person.email': { code: 'email' },
+      paymentMethod: { code: 'invalid' },
+      termsAccepted: { code: 'required' },
+    })
+  })
+})
+
+describe('countryOptions', () => {
+  it.each([
+    ['de', 'Schweiz', 'Deutschland'],
+    ['fr', 'Suisse', 'Allemagne'],
+    ['en', 'Switzerland', 'Germany'],
+  ] as const)('lists about 250 countries in %s, the neighbours first', (locale, switzerland, germany) => {
+    const options = countryOptions(locale)
+    expect(options.length).toBeGreaterThanOrEqual(240)
+    expect(options.length).toBeLessThanOrEqual(260)
+    expect(options.slice(0, PREFERRED_COUNTRIES.length).map((o) => o.code)).toEqual([...PREFERRED_COUNTRIES])
+    expect(options[0]).toEqual({ code: 'CH', name: switzerland })
+    expect(options[1]).toEqual({ code: 'DE', name: germany })
+    expect(new Set(options.map((o) => o.code)).size).toBe(options.length)
+    for (const option of options) expect(isKnownCountry(option.code), option.code).toBe(true)
+    const rest = options.slice(PREFERRED_COUNTRIES.length).map((o) => o.name)
+    const collator = new Intl.Collator(locale, { sensitivity: 'base' })
+    expect([...rest].sort(collator.compare)).toEqual(rest)
+  })
+
+  it('sorts by the locale, not by code points', () => {
+    const names = countryOptions('de').map((o) => o.name)
+    // Ägypten sorts with A, not after Z.
+    expect(names.indexOf('Ägypten')).toBeLessThan(names.indexOf('Belgien'))
+  })
+})

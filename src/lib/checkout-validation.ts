@@ -1,0 +1,250 @@
+/**
+ * Validation of the checkout (issue 5): the same rules in the browser (checkout machine) and on
+ * the server (checkout endpoint). Pure: no I/O, no message texts — errors are codes with
+ * parameters, keyed by field paths; the UI maps the codes to translated messages.
+ *
+ * Paths: `customer.type`, `customer.company`, `person.firstname|surname|email|phone`,
+ * `address.street|streetNumber|postalCode|city|country`, `items.<itemId>.participants`,
+ * `items.<itemId>.participants.<index>.firstname|surname|extras|forSelf`, `paymentMethod`,
+ * `termsAccepted`, `message`.
+ *
+ * Codes: `required`, `email`, `phone`, `country`, `invalid`, `too_big` ({ maximum }),
+ * `too_small` ({ minimum }), `not_found`.
+ */
+import countries from 'i18n-iso-countries'
+import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' }
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
+import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' }
+import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
+import { z } from 'zod'
+import type { components } from '../api/schema.gen'
+
+type Schemas = components['schemas']
+export type CheckoutInput = Schemas['CheckoutInput']
+export type ParticipantInput = Schemas['ParticipantInput']
+export type PaymentMethod = Schemas['PaymentMethod']
+
+export type FieldError = { code: string; params?: Record<string, unknown> }
+export type FieldErrors = Record<string, FieldError>
+
+/** The contact part of a checkout (the draft's or the submitted one). */
+export type ContactInput = {
+  customer: { type: string; company?: string }
+  person: { firstname: string; surname: string; email: string; phone: string }
+  address: { street: string; streetNumber: string; postalCode: string; city: string; country: string }
+}
+
+/** Maximum lengths of the contract (openapi/webshop.yaml, CheckoutInput / ParticipantInput). */
+export const MAX_LENGTH = {
+  'customer.company': 200,
+  'person.firstname': 100,
+  'person.surname': 100,
+  'person.email': 254,
+  'person.phone': 40,
+  'address.street': 200,
+  'address.streetNumber': 20,
+  'address.postalCode': 20,
+  'address.city': 100,
+  'address.country': 2,
+  participantName: 100,
+  participantExtras: 20,
+  message: 2000,
+} as const
+
+/** The default country of phone numbers without a country code. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CH'
+
+export const PAYMENT_METHODS = ['PAY_NOW', 'PAY_LATER', 'PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE'] as const satisfies readonly PaymentMethod[]
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/**
+ * Participants an item needs: one per place of a group activity, one per participant of a
+ * private service booked per participant, and the lead participant of a private start time.
+ */
+export function expectedParticipants(item: { skuType: string; places: number; quantity: number }): number {
+  if (item.skuType === 'private-service-slot') return 1
+  if (item.skuType === 'private-service-participant') return Math.max(1, item.quantity)
+  return Math.max(1, item.places || item.quantity)
+}
+
+const emailSchema = z.email()
+
+/** Whether a string (trimmed) is a plausible e-mail address. */
+export function isValidEmail(value: string): boolean {
+  const email = value.trim()
+  return email.length > 0 && email.length <= MAX_LENGTH['person.email'] && emailSchema.safeParse(email).success
+}
+
+/** Whether a phone number is valid; numbers without a country code are read as Swiss. */
+export function isValidPhone(value: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): boolean {
+  const phone = value.trim()
+  if (!phone || phone.length > MAX_LENGTH['person.phone']) return false
+  try {
+    return isValidPhoneNumber(phone, defaultCountry)
+  } catch {
+    return false
+  }
+}
+
+/** A valid phone number in E.164 (`+41799000000`), or null. */
+export function normalisePhone(value: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
+  if (!isValidPhone(value, defaultCountry)) return null
+  try {
+    return parsePhoneNumberFromString(value.trim(), defaultCountry)?.number ?? null
+  } catch {
+    return null
+  }
+}
+
+for (const locale of [de, en, fr]) countries.registerLocale(locale)
+
+/** Whether a code is an ISO 3166-1 alpha-2 code (upper case), e.g. `CH`. */
+export function isKnownCountry(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && Object.prototype.hasOwnProperty.call(countries.getAlpha2Codes(), code)
+}
+
+export type CountryLocale = 'de' | 'en' | 'fr'
+export type CountryOption = { code: string; name: string }
+
+/** The countries offered first, in this order. */
+export const PREFERRED_COUNTRIES = ['CH', 'DE', 'FR', 'IT', 'AT', 'LI'] as const
+
+const countryCache = new Map<CountryLocale, CountryOption[]>()
+
+/** All countries with their names in a locale: the preferred ones first, then the rest by name. */
+export function countryOptions(locale: CountryLocale): CountryOption[] {
+  const cached = countryCache.get(locale)
+  if (cached) return cached
+  const names = countries.getNames(locale, { select: 'official' })
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' })
+  const preferred: CountryOption[] = []
+  for (const code of PREFERRED_COUNTRIES) {
+    const name = names[code]
+    if (name) preferred.push({ code, name })
+  }
+  const rest = Object.entries(names)
+    .filter(([code]) => !(PREFERRED_COUNTRIES as readonly string[]).includes(code) && /^[A-Z]{2}$/.test(code))
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code))
+  const options = [...preferred, ...rest]
+  countryCache.set(locale, options)
+  return options
+}
+
+/** `required` when empty (after trimming), `too_big` when longer than `maximum`. */
+function checkText(errors: FieldErrors, path: string, value: unknown, maximum: number, required = true) {
+  const text = str(value)
+  if (required && !text.trim()) errors[path] = { code: 'required' }
+  else if (text.length > maximum) errors[path] = { code: 'too_big', params: { maximum } }
+}
+
+/** Customer, person and address. */
+export function validateContact(input: ContactInput): FieldErrors {
+  const errors: FieldErrors = {}
+  const customer = input.customer ?? { type: '' }
+  const person = input.person ?? ({} as Partial<ContactInput['person']>)
+  const address = input.address ?? ({} as Partial<ContactInput['address']>)
+
+  if (!customer.type) errors['customer.type'] = { code: 'required' }
+  else if (customer.type !== 'PRIVATE' && customer.type !== 'COMPANY') errors['customer.type'] = { code: 'invalid' }
+  checkText(errors, 'customer.company', customer.company, MAX_LENGTH['customer.company'], customer.type === 'COMPANY')
+
+  checkText(errors, 'person.firstname', person.firstname, MAX_LENGTH['person.firstname'])
+  checkText(errors, 'person.surname', person.surname, MAX_LENGTH['person.surname'])
+  checkText(errors, 'person.email', person.email, MAX_LENGTH['person.email'])
+  if (!errors['person.email'] && !isValidEmail(str(person.email))) errors['person.email'] = { code: 'email' }
+  checkText(errors, 'person.phone', person.phone, MAX_LENGTH['person.phone'])
+  if (!errors['person.phone'] && !isValidPhone(str(person.phone))) errors['person.phone'] = { code: 'phone' }
+
+  checkText(errors, 'address.street', address.street, MAX_LENGTH['address.street'])
+  checkText(errors, 'address.streetNumber', address.streetNumber, MAX_LENGTH['address.streetNumber'])
+  checkText(errors, 'address.postalCode', address.postalCode, MAX_LENGTH['address.postalCode'])
+  checkText(errors, 'address.city', address.city, MAX_LENGTH['address.city'])
+  const country = str(address.country)
+  if (!country.trim()) errors['address.country'] = { code: 'required' }
+  else if (!isKnownCountry(country)) errors['address.country'] = { code: 'country' }
+  return errors
+}
+
+export type ParticipantsCheck = {
+  itemId: string
+  /** Participants the item needs. */
+  expected: number
+  participants: ParticipantInput[]
+  /** The extras a participant of this item may choose (ids). */
+  extras: string[]
+}
+
+/**
+ * Every item needs exactly `expected` participants, each with first name and surname; extras
+ * must be the item's and each at most once; at most one participant of the booking is the
+ * person booking (`forSelf`).
+ */
+export function validateParticipants(items: ParticipantsCheck[]): FieldErrors {
+  const errors: FieldErrors = {}
+  let forSelf = 0
+  for (const item of items) {
+    const base = `items.${item.itemId}.participants`
+    const participants = Array.isArray(item.participants) ? item.participants : []
+    if (participants.length > item.expected) errors[base] = { code: 'too_big', params: { maximum: item.expected } }
+    else if (participants.length < item.expected) errors[base] = { code: 'too_small', params: { minimum: item.expected } }
+    participants.forEach((participant, index) => {
+      const path = `${base}.${index}`
+      checkText(errors, `${path}.firstname`, participant?.firstname, MAX_LENGTH.participantName)
+      checkText(errors, `${path}.surname`, participant?.surname, MAX_LENGTH.participantName)
+      const extras: unknown[] = Array.isArray(participant?.extras) ? participant.extras : []
+      if (extras.length > MAX_LENGTH.participantExtras) errors[`${path}.extras`] = { code: 'too_big', params: { maximum: MAX_LENGTH.participantExtras } }
+      else {
+        const unknown = extras.find((extra, i) => typeof extra !== 'string' || !item.extras.includes(extra) || extras.indexOf(extra) !== i)
+        if (unknown !== undefined) errors[`${path}.extras`] = { code: 'invalid', params: { extra: unknown } }
+      }
+      if (participant?.forSelf === true && ++forSelf > 1) errors[`${path}.forSelf`] = { code: 'invalid' }
+    })
+  }
+  return errors
+}
+
+/** The payment method must be one of the allowed ones; the terms must be accepted. */
+export function validatePayment(input: { paymentMethod?: PaymentMethod | null | ''; termsAccepted: boolean; allowed: readonly PaymentMethod[]; message?: string }): FieldErrors {
+  const errors: FieldErrors = {}
+  if (!input.paymentMethod) errors.paymentMethod = { code: 'required' }
+  else if (!input.allowed.includes(input.paymentMethod)) errors.paymentMethod = { code: 'invalid' }
+  if (input.termsAccepted !== true) errors.termsAccepted = { code: 'required' }
+  if (input.message !== undefined) checkText(errors, 'message', input.message, MAX_LENGTH.message, false)
+  return errors
+}
+
+export type CheckoutValidationContext = {
+  /** The cart's items: participants needed and the extras allowed (ids). */
+  items: { itemId: string; expected: number; extras: string[] }[]
+  /** The payment methods allowed for this checkout (a request: PAY_LATER only). */
+  paymentMethods: readonly PaymentMethod[]
+}
+
+/**
+ * A whole checkout: contact, participants of every cart item (an item missing from the input
+ * has none; an input item not in the cart is `not_found`), payment, terms and message.
+ */
+export function validateCheckout(input: CheckoutInput, ctx: CheckoutValidationContext): FieldErrors {
+  const inputItems = Array.isArray(input.items) ? input.items : []
+  const errors: FieldErrors = {
+    ...validateParticipants(
+      ctx.items.map((item) => ({
+        ...item,
+        participants: inputItems.find((i) => i.itemId === item.itemId)?.participants ?? [],
+      })),
+    ),
+    ...validateContact(input),
+    ...validatePayment({
+      paymentMethod: input.paymentMethod,
+      termsAccepted: input.termsAccepted,
+      allowed: ctx.paymentMethods,
+      ...(input.message !== undefined ? { message: input.message } : {}),
+    }),
+  }
+  for (const item of inputItems) {
+    if (!ctx.items.some((i) => i.itemId === item.itemId)) errors[`items.${item.itemId}`] = { code: 'not_found' }
+  }
+  return errors
+}

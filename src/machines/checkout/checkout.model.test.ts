@@ -1,0 +1,333 @@
+/**
+ * Model-based tests: the machine (with a deterministic submit actor) is its own model. Every
+ * shortest path of its state graph is replayed on a real actor whose submit call is a deferred
+ * promise that the path resolves or rejects; after each step the actor must agree with the
+ * model and the invariants must hold. Every state node must be reached (over both carts).
+ *
+ * `createTestModel` refuses machines with `invoke`, so — as in the booking panel's model test —
+ * the submit's outcomes are explicit events of the model (`xstate.done.actor.submitCheckout` /
+ * `xstate.error.actor.submitCheckout` with concrete payloads) and the model is a `new TestModel`.
+ *
+ * To keep the graph small the visitor works through the form in order: participants before the
+ * contact is touched, the contact before the payment step is touched (the example tests cover
+ * edits in any order).
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate'
+import { getStateNodes, serializeSnapshot, TestModel, type TestParam } from 'xstate/graph'
+import { validateContact } from '../../lib/checkout-validation'
+import {
+  allowedPaymentMethods,
+  checkoutErrors,
+  checkoutMachine,
+  checkoutMode,
+  checkoutTotal,
+  expectedParticipantsOf,
+  extrasOf,
+  itemCompleteness,
+  persistableDraft,
+  toCheckoutInput,
+  type Booking,
+  type Cart,
+  type CheckoutDraft,
+  type CheckoutEvent,
+  type CheckoutMachineInput,
+  type SubmitCheckoutInput,
+} from './checkout.machine'
+import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, REQUEST_CART, YOGA } from './checkout.fixtures'
+
+type Pending = { input: SubmitCheckoutInput; resolve: (value: Booking) => void; reject: (error: unknown) => void }
+
+/** The open submit of the running actor under test. */
+let pending: Pending | null = null
+
+/** The machine with a deterministic submit: each call waits until the test settles it. */
+const machine = checkoutMachine.provide({
+  actors: {
+    submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(
+      ({ input }) =>
+        new Promise<Booking>((resolve, reject) => {
+          pending = { input, resolve, reject }
+        }),
+    ),
+  },
+})
+
+type Snapshot = SnapshotFrom<typeof machine>
+
+/** The server's failures, as plain serialisable values. */
+const FAILURES = {
+  contactInvalid: { status: 400, message: 'Invalid enquiry', data: { code: 'validation', errors: { 'person.email': { code: 'email' } } } },
+  termsInvalid: { status: 400, message: 'Invalid enquiry', data: { code: 'validation', errors: { termsAccepted: { code: 'required' } } } },
+  conflict: { status: 409, message: 'Conflict', data: { code: 'items.unavailable', items: { [CANYONING.id]: 'places.insufficient', [YOGA.id]: 'slot.unavailable' } } },
+  internal: { status: 500, message: 'Internal error', data: { code: 'internal' } },
+  payment: { code: 'payment.failed', message: 'Card declined' },
+}
+
+const done = (output: Booking) => ({ type: 'xstate.done.actor.submitCheckout', output }) as unknown as CheckoutEvent
+const failed = (error: unknown) => ({ type: 'xstate.error.actor.submitCheckout', error }) as unknown as CheckoutEvent
+
+/** Concrete events for a snapshot: the visitor's with fixed payloads, the submit's outcomes from the context. */
+function eventsFor(itemId: string) {
+  return (snapshot: Snapshot): CheckoutEvent[] => {
+    const { context } = snapshot
+    return [
+      { type: 'participant.add', itemId },
+      { type: 'participant.remove', itemId, index: 1 },
+      { type: 'participant.change', itemId, index: 1, field: 'firstname', value: 'Ben' },
+      { type: 'participant.change', itemId, index: 1, field: 'surname', value: 'Muster' },
+      { type: 'participant.forSelf', itemId, index: 0, value: true },
+      { type: 'extra.toggle', itemId, index: 1, extraId: 'wetsuit' },
+      { type: 'cart.update', cart: context.cart }, // the cart read again
+      { type: 'contact.change', field: 'person.email', value: 'anna@' },
+      { type: 'contact.change', field: 'person.email', value: 'anna@example.ch' },
+      { type: 'contact.change', field: 'person.firstname', value: 'Anne' },
+      { type: 'payment.select', method: 'PAY_ON_SITE' },
+      { type: 'payment.select', method: 'PAY_NOW' }, // never offered
+      { type: 'terms.toggle', value: true },
+      { type: 'message.change', value: 'Hello' },
+      { type: 'step.next' },
+      { type: 'step.back' },
+      { type: 'step.goto', step: 'configuration' },
+      { type: 'step.goto', step: 'contact' },
+      { type: 'step.goto', step: 'payment' },
+      { type: 'submit' },
+      { type: 'retry' },
+      done(bookingFor(toCheckoutInput(context))),
+      ...Object.values(FAILURES).map(failed),
+    ]
+  }
+}
+
+const EDIT_STEP: Partial<Record<CheckoutEvent['type'], 'configuration' | 'contact' | 'payment'>> = {
+  'participant.add': 'configuration',
+  'participant.remove': 'configuration',
+  'participant.change': 'configuration',
+  'participant.forSelf': 'configuration',
+  'extra.toggle': 'configuration',
+  'contact.change': 'contact',
+}
+
+/** The visitor fills in the form in order (keeps the graph small). */
+function inOrder(snapshot: Snapshot, event: CheckoutEvent): boolean {
+  const { draft, error, fieldErrors } = snapshot.context
+  const step = EDIT_STEP[event.type]
+  const contactTouched = draft.person.email !== ''
+  const paymentTouched = draft.termsAccepted || draft.message !== ''
+  if (step === 'configuration') return !contactTouched && error === null
+  if (step === 'contact') return !paymentTouched
+  // Going back: from a step the visitor has not touched yet (or after a failed submit).
+  if (event.type === 'step.back' || event.type === 'step.goto') {
+    if (snapshot.matches('contact')) return !contactTouched
+    if (snapshot.matches('payment')) return !paymentTouched
+  }
+  // Re-reading the cart matters after a conflict only.
+  if (event.type === 'cart.update') return Object.keys(fieldErrors).some((path) => /^items\.[^.]+$/.test(path))
+  return true
+}
+
+/** The invariants every snapshot must satisfy. */
+function assertInvariants(snapshot: Snapshot) {
+  const c = snapshot.context
+  const inState = (...states: string[]) => states.some((s) => snapshot.matches(s as never))
+
+  expect(JSON.parse(JSON.stringify(c))).toEqual(c) // serialisable
+  expect(JSON.parse(JSON.stringify(persistableDraft(c)))).toEqual({ ...c.draft, termsAccepted: false })
+  expect(c.mode).toBe(checkoutMode(c.cart))
+
+  // Payment: only allowed methods; a request is paid later.
+  const allowed = allowedPaymentMethods(c)
+  if (c.draft.paymentMethod !== undefined) expect(allowed).toContain(c.draft.paymentMethod)
+  if (c.mode === 'request') expect(c.draft.paymentMethod).toBe('PAY_LATER')
+
+  // Participants: one draft entry per cart item, 1..expected participants, known extras once each.
+  expect(Object.keys(c.draft.items).sort()).toEqual(c.cart.items.map((i) => i.id).sort())
+  const completeness = itemCompleteness(c)
+  let extrasAmount = 0
+  const forSelf: CheckoutDraft['items'][string]['participants'] = []
+  for (const item of c.cart.items) {
+    const participants = c.draft.items[item.id]!.participants
+    const expected = expectedParticipantsOf(item)
+    expect(participants.length).toBeGreaterThanOrEqual(1)
+    expect(participants.length).toBeLessThanOrEqual(expected)
+    const extras = extrasOf(c, item)
+    for (const p of participants) {
+      expect(new Set(p.extras).size).toBe(p.extras.length)
+      for (const id of p.extras) extrasAmount += extras.find((e) => e.id === id)!.price.amount
+      if (p.forSelf) forSelf.push(p)
+    }
+    const filled = participants.filter((p) => p.firstname.trim() && p.surname.trim()).length
+    const status = completeness[item.id]!
+    expect(status).toMatchObject({ expected, filled })
+    expect(status.complete).toBe(participants.length === expected && filled === expected && !(`items.${item.id}` in c.fieldErrors))
+    expect(status.complete).toBe(status.missing.length === 0)
+    // Beyond the configuration, every item has its participants (their number changes there only).
+    if (!inState('configuration')) expect(participants.length).toBe(expected)
+  }
+  expect(checkoutTotal(c)).toEqual({ amount: c.cart.total.amount + extrasAmount, currency: c.cart.total.currency })
+
+  // The person booking takes part once at most and the names agree.
+  expect(forSelf.length).toBeLessThanOrEqual(1)
+  if (forSelf[0]) expect({ firstname: forSelf[0].firstname, surname: forSelf[0].surname }).toEqual({ firstname: c.draft.person.firstname, surname: c.draft.person.surname })
+
+  // A step is only left valid: the contact beyond it, everything once submitted.
+  if (!inState('configuration', 'contact')) expect(validateContact(c.draft)).toEqual({})
+  if (inState('submitting', 'success', 'requestSent', 'serverError', 'paymentFailure')) expect(checkoutErrors(c)).toEqual({})
+
+  // Errors: serialisable codes; the banner error in the failure states, or after a refused submit.
+  for (const error of Object.values(c.fieldErrors)) expect(typeof error.code).toBe('string')
+  if (inState('serverError', 'paymentFailure')) expect(c.error?.message).toEqual(expect.any(String))
+  if (inState('submitting', 'success', 'requestSent')) expect(c.error).toBeNull()
+  if (inState('configuration', 'contact', 'payment') && c.error) expect([400, 409]).toContain(c.error.status)
+  if (inState('paymentFailure')) expect(c.error?.code).toBe('payment.failed')
+
+  // Done exactly in the final states, with the booking of the right kind.
+  expect(c.booking !== null).toBe(inState('success', 'requestSent'))
+  expect(snapshot.status).toBe(inState('success', 'requestSent') ? 'done' : 'active')
+  if (inState('success')) expect(c.booking?.mode).toBe('order')
+  if (inState('requestSent')) expect(c.booking?.mode).toBe('request')
+  if (snapshot.status === 'done') {
+    expect(snapshot.output).toEqual({ booking: c.booking })
+    expect(c.fieldErrors).toEqual({})
+  }
+}
+
+/** Every event type a path can contain. */
+const EVENT_TYPES = [
+  'xstate.init',
+  ...([
+    'participant.add',
+    'participant.remove',
+    'participant.change',
+    'participant.forSelf',
+    'extra.toggle',
+    'contact.change',
+    'payment.select',
+    'terms.toggle',
+    'message.change',
+    'cart.update',
+    'step.next',
+    'step.back',
+    'step.goto',
+    'submit',
+    'retry',
+  ] satisfies CheckoutEvent['type'][]),
+  'xstate.done.actor.submitCheckout',
+  'xstate.error.actor.submitCheckout',
+]
+
+/** The contact is filled in but for the e-mail address. */
+const DRAFT_CONTACT: Pick<CheckoutDraft, 'customer' | 'person' | 'address'> = {
+  customer: CONTACT.customer,
+  person: { ...CONTACT.person, email: '' },
+  address: CONTACT.address,
+}
+
+/** Each scenario leaves some edits to the other one (the graph grows with their product). */
+const SCENARIOS: [string, Cart, string, (event: CheckoutEvent) => boolean][] = [
+  [
+    'order (group activity for two with extras, pay on site)',
+    cart('cart-order', [CANYONING]),
+    CANYONING.id,
+    (event) => event.type !== 'participant.forSelf' && event.type !== 'message.change' && !(event.type === 'contact.change' && event.field === 'person.firstname'),
+  ],
+  ['request (private service for two, the person booking takes part)', REQUEST_CART, YOGA.id, (event) => event.type !== 'extra.toggle'],
+]
+
+const reachedStateNodes = new Set<string>()
+const usedEventTypes = new Set<string>()
+
+describe.each(SCENARIOS)('checkoutMachine model: %s', (_name, modelCart, itemId, uses) => {
+  const input: CheckoutMachineInput = {
+    cart: modelCart,
+    extras: { ...EXTRAS, yoga: [{ id: 'wetsuit', title: 'Mat', price: { amount: 500, currency: 'CHF' } }] },
+    paymentOptions: ['PAY_ON_SITE', 'PAY_LATER'],
+    // The first participant is filled in, the contact but for the e-mail address.
+    draft: { items: { [itemId]: { participants: [{ firstname: 'Anna', surname: 'Muster', extras: [] }] } }, ...DRAFT_CONTACT, termsAccepted: false, message: '' },
+  }
+  const events = eventsFor(itemId)
+  const model = new TestModel<Snapshot, CheckoutEvent, CheckoutMachineInput>(machine, {
+    input,
+    // As createTestModel: only the events the snapshot's state nodes handle.
+    events: (snapshot) => {
+      const own = new Set<string>(snapshot._nodes.flatMap((node) => node.ownEvents))
+      return events(snapshot).filter((event) => own.has(event.type) && uses(event))
+    },
+    filterEvents: inOrder,
+    // As createTestModel: a vertex per snapshot and per transition that changes the state value.
+    serializeState: (snapshot, event, previous) => {
+      const via = event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value)
+      return serializeSnapshot(snapshot) + (via ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : '')
+    },
+    stateMatcher: (snapshot, key) => key !== '*' && snapshot.matches(key as never),
+  })
+  const paths = model.getShortestPaths()
+
+  it('reaches the states of its mode', () => {
+    const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.state._nodes.map((n) => n.id))))
+    reached.forEach((id) => reachedStateNodes.add(id))
+    paths.forEach((p) => p.steps.forEach((s) => usedEventTypes.add(s.event.type)))
+    const final = modelCart === REQUEST_CART ? 'checkout.requestSent' : 'checkout.success'
+    expect([...reached]).toEqual(expect.arrayContaining(['checkout.configuration', 'checkout.contact', 'checkout.payment', 'checkout.submitting', 'checkout.serverError', 'checkout.paymentFailure', final]))
+  })
+
+  it(`replays the shortest paths on a real actor`, async () => {
+    expect(paths.length).toBeGreaterThan(50)
+    for (const path of paths) {
+      pending = null
+      const actor = createActor(machine, { input }).start()
+      const exec = async ({ event }: { event: CheckoutEvent }) => {
+        const before = actor.getSnapshot()
+        const type: string = event.type
+        if (type === 'xstate.init') return
+        const match = /^xstate\.(done|error)\.actor\.submitCheckout$/.exec(type)
+        if (!match) {
+          actor.send(event)
+          return
+        }
+        // The open call got the request body the context implies.
+        const call = pending
+        expect(call, 'submitCheckout is running').not.toBeNull()
+        expect(call!.input).toEqual({ cartId: before.context.cart.id, input: toCheckoutInput(before.context) })
+        pending = null
+        const { output, error } = event as unknown as { output?: Booking; error?: unknown }
+        if (match[1] === 'done') call!.resolve(output!)
+        else call!.reject(error)
+        // The actor's outcome reaches the machine after the promise settles.
+        await waitFor(actor, (s) => s !== before, { timeout: 1000 })
+      }
+      const params = {
+        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, exec])),
+        states: {
+          '*': (expected: Snapshot) => {
+            const actual = actor.getSnapshot()
+            expect(actual.value).toEqual(expected.value)
+            expect(actual.context).toEqual(expected.context)
+            // Exactly one submit is open while submitting.
+            expect(pending !== null).toBe(actual.matches('submitting'))
+            assertInvariants(actual)
+          },
+        },
+      } as unknown as TestParam<Snapshot, CheckoutEvent>
+      await path.test(params)
+      actor.stop()
+    }
+  })
+})
+
+describe('checkoutMachine model: coverage', () => {
+  afterAll(() => {
+    reachedStateNodes.clear()
+    usedEventTypes.clear()
+  })
+
+  it('reaches every state node', () => {
+    const all = getStateNodes(machine.root).map((n) => n.id)
+    expect(all.filter((id) => !reachedStateNodes.has(id))).toEqual([])
+    expect(all).toHaveLength(8)
+  })
+
+  it('uses every event type', () => {
+    expect(EVENT_TYPES.filter((type) => !usedEventTypes.has(type))).toEqual([])
+  })
+})

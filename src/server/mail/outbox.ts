@@ -1,0 +1,245 @@
+/**
+ * Outbox processor (DESIGN §9): e-mails are written to the `outbox` table in the same
+ * transaction as the booking and sent here, in the background, with retries.
+ *
+ * Claiming: due pending rows are selected `FOR UPDATE SKIP LOCKED` inside a transaction and
+ * leased by moving their `next_attempt_at` into the future, so concurrent processors (other
+ * processes on PostgreSQL, or overlapping calls on PGlite, which serialises transactions) never
+ * take the same row. The send happens after the claim committed — no transaction stays open
+ * during SMTP. Delivery is at least once: a process that dies between sending and marking the
+ * row sent will send it again when the lease runs out.
+ */
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { z } from 'zod'
+import type { components } from '../../api/schema.gen'
+import { isLocale, pickLabel, type Locale } from '../../lib/locale'
+import type { Db } from '../db/client'
+import { bookingToIcs } from './ics'
+import { outbox } from './outbox-table'
+import { MAIL_KINDS, renderMail, type MailKind } from './templates'
+import type { MailMessage, MailTransport } from './transport'
+
+type Booking = components['schemas']['Booking']
+type ShopContact = components['schemas']['ShopConfig']['contact']
+type LocalizedText = components['schemas']['LocalizedText']
+
+export type OutboxRow = typeof outbox.$inferSelect
+export type OutboxPayload = { booking: Booking; locale: Locale; to: string }
+
+/** What the processor needs to know about a shop. */
+export type ShopForMail = {
+  id: string
+  /** The shop's title, or its localised labels (picked per mail locale). */
+  title: string | LocalizedText
+  contact: ShopContact
+  colorPalette: unknown
+  timeZone: string
+  logoUrl?: string
+  successUrl?: string
+}
+
+export type OutboxDeps = {
+  db: Db
+  transport: MailTransport
+  loadShop: (shopId: string) => Promise<ShopForMail | null>
+  /** The From header for a shop's mails, e.g. `"Alpin Abenteuer" <noreply@example.com>`. */
+  from: (shop: ShopForMail) => string
+  now?: () => Date
+  /** Rows claimed per call (default 10). */
+  batch?: number
+  /** How long a claimed row is reserved for this processor (default 5 min). */
+  leaseMs?: number
+}
+
+/** Waits after the 1st, 2nd and 3rd (and later) failed attempt. */
+export const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000] as const
+/** After this many failed attempts a row is given up ('failed'). */
+export const MAX_ATTEMPTS = 5
+const DEFAULT_BATCH = 10
+const DEFAULT_LEASE_MS = 5 * 60_000
+
+const payloadSchema = z.object({
+  booking: z.looseObject({
+    code: z.string().min(1),
+    items: z.array(z.looseObject({ start: z.string(), end: z.string() })),
+  }),
+  locale: z.string().optional(),
+  to: z.string().min(3),
+})
+
+/** A failure that no retry will fix (unknown kind, invalid payload). */
+class PermanentError extends Error {}
+
+export function backoffMs(attempts: number): number {
+  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!
+}
+
+function formatAddress(contact: ShopContact): string | undefined {
+  const a = contact.address
+  if (!a) return undefined
+  const street = [a.street, a.streetNumber].filter(Boolean).join(' ')
+  const city = [a.postalCode, a.city].filter(Boolean).join(' ')
+  const text = [contact.name, street, city].filter(Boolean).join(', ')
+  return text || undefined
+}
+
+/** Builds the message of an outbox row (template, and the .ics with confirmations). */
+export function composeMessage(
+  row: Pick<OutboxRow, 'kind' | 'payload'>,
+  shop: ShopForMail,
+  from: string,
+  now: Date,
+): MailMessage {
+  if (!(MAIL_KINDS as readonly string[]).includes(row.kind)) throw new PermanentError(`unknown mail kind: ${row.kind}`)
+  const kind = row.kind as MailKind
+  const parsed = payloadSchema.safeParse(row.payload)
+  if (!parsed.success) throw new PermanentError(`invalid outbox payload: ${parsed.error.message}`)
+  const booking = parsed.data.booking as unknown as Booking
+  const locale: Locale = isLocale(parsed.data.locale) ? parsed.data.locale : 'de'
+  const title = (typeof shop.title === 'string' ? shop.title : pickLabel(shop.title, locale)) || shop.contact.name
+  const mail = renderMail(kind, {
+    booking,
+    locale,
+    shop: {
+      title,
+      contact: shop.contact,
+      colorPalette: shop.colorPalette,
+      timeZone: shop.timeZone,
+      logoUrl: shop.logoUrl,
+      successUrl: shop.successUrl,
+    },
+  })
+  const message: MailMessage = { from, to: parsed.data.to, ...mail }
+  if (kind === 'booking.confirmation' && booking.items.length > 0) {
+    const ics = bookingToIcs(
+      booking,
+      { id: shop.id, name: title, timeZone: shop.timeZone, address: formatAddress(shop.contact) },
+      { now, locale },
+    )
+    message.attachments = [
+      { filename: `${booking.code}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    ]
+  }
+  return message
+}
+
+/** Selects due pending rows with row locks and leases them; returns the claimed rows. */
+async function claim(db: Db, at: Date, batch: number, leaseMs: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, at)))
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.createdAt))
+      .limit(batch)
+      .for('update', { skipLocked: true })
+    if (rows.length === 0) return []
+    await tx
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(at.getTime() + leaseMs) })
+      .where(
+        and(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+          eq(outbox.status, 'pending'),
+        ),
+      )
+    return rows
+  })
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return text.slice(0, 2000)
+}
+
+/**
+ * Sends the due mails of the outbox once. `sent` counts delivered mails, `failed` failed
+ * attempts (the row is retried with backoff, or given up after MAX_ATTEMPTS).
+ */
+export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; failed: number }> {
+  const now = deps.now ?? (() => new Date())
+  const rows = await claim(deps.db, now(), deps.batch ?? DEFAULT_BATCH, deps.leaseMs ?? DEFAULT_LEASE_MS)
+  let sent = 0
+  let failed = 0
+  for (const row of rows) {
+    try {
+      const shop = await deps.loadShop(row.shopId)
+      if (!shop) throw new Error(`shop not found: ${row.shopId}`)
+      const message = composeMessage(row, shop, deps.from(shop), now())
+      await deps.transport.send(message)
+      await deps.db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: now(), lastError: null })
+        .where(eq(outbox.id, row.id))
+      sent++
+    } catch (error) {
+      failed++
+      const attempts = row.attempts + 1
+      const giveUp = attempts >= MAX_ATTEMPTS || error instanceof PermanentError
+      const at = now()
+      await deps.db
+        .update(outbox)
+        .set({
+          attempts,
+          lastError: errorText(error),
+          status: giveUp ? 'failed' : 'pending',
+          nextAttemptAt: giveUp ? at : new Date(at.getTime() + backoffMs(attempts)),
+        })
+        .where(eq(outbox.id, row.id))
+    }
+  }
+  return { sent, failed }
+}
+
+export type OutboxWorker = { stop(): Promise<void> }
+
+/**
+ * Runs processOutbox every `intervalMs` (default 2000) — the next run is scheduled only after
+ * the previous one finished, so runs never overlap. `stop()` waits for a running pass.
+ */
+export function startOutboxWorker(
+  deps: OutboxDeps & { intervalMs?: number; onError?: (error: unknown) => void },
+): OutboxWorker {
+  const intervalMs = deps.intervalMs ?? 2000
+  const onError = deps.onError ?? ((error: unknown) => console.error('[outbox] processing failed:', errorText(error)))
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<void> | undefined
+
+  const schedule = (delay: number) => {
+    timer = setTimeout(tick, delay)
+    timer.unref?.()
+  }
+  const tick = () => {
+    timer = undefined
+    if (stopped) return
+    running = processOutbox(deps)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          try {
+            onError(error)
+          } catch {
+            // a failing error handler must not stop the worker
+          }
+        },
+      )
+      .finally(() => {
+        running = undefined
+        if (!stopped) schedule(intervalMs)
+      })
+  }
+  schedule(0)
+
+  return {
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      timer = undefined
+      await running
+    },
+  }
+}

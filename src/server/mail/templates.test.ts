@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest'
+import type { Locale } from '../../lib/locale'
+import { escapeHtml, formatMoney, renderMail, type MailKind, type MailShop } from './templates'
+import { bookingFixture, PRIMARY } from './test-helpers'
+
+const LOCALES: Locale[] = ['de', 'en', 'fr']
+const KINDS: MailKind[] = ['booking.confirmation', 'request.received']
+
+function shop(overrides: Partial<MailShop> = {}): MailShop {
+  return {
+    title: 'Alpin Abenteuer',
+    colorPalette: { primary: PRIMARY, accent: { background: [1, 2, 3], foreground: [4, 5, 6] } },
+    contact: {
+      name: 'Alpin Abenteuer GmbH',
+      email: 'info@alpin-abenteuer.ch',
+      phone: '+41 33 123 45 67',
+      website: 'https://www.alpin-abenteuer.ch',
+      openingHours: { de: 'Täglich 8.00–18.00 Uhr', fr: 'Tous les jours 8 h – 18 h' },
+      address: { street: 'Höheweg', streetNumber: '7', postalCode: '3800', city: 'Interlaken', country: 'CH' },
+    },
+    successUrl: 'https://alpin.example.ch/de/checkout/abc/success',
+    logoUrl: 'https://alpin.example.ch/media/logo.png',
+    ...overrides,
+  }
+}
+
+/** Intl puts (narrow) no-break spaces into amounts and dates; compare with plain spaces. */
+function plain(text: string) {
+  return text.replace(/[\u00a0\u202f]/g, ' ')
+}
+
+function all(mail: { subject: string; text: string; html: string }) {
+  return `${mail.subject}\n${mail.text}\n${mail.html}`
+}
+
+describe('renderMail', () => {
+  it.each(LOCALES.flatMap((locale) => KINDS.map((kind) => [locale, kind] as const)))(
+    '%s %s: subject, code, items, totals and contact',
+    (locale, kind) => {
+      const booking = bookingFixture(kind === 'request.received' ? { mode: 'request', status: 'REQUESTED' } : {})
+      const mail = renderMail(kind, { booking, shop: shop(), locale })
+      expect(mail.subject).toContain('K7Q2-X9PM')
+      expect(mail.subject).toContain('Alpin Abenteuer')
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('K7Q2-X9PM')
+        expect(part).toContain('Canyoning im Saxetbach')
+        expect(part).toContain('Erwachsene')
+        expect(part).toContain('Anna Muster, Beat Keller')
+        expect(part).toContain('09:00–12:00') // 07:00Z in Zurich summer time
+        expect(part).toContain('18:30–21:00') // 17:30Z in Zurich winter time
+        expect(part).toContain('+41 33 123 45 67')
+        expect(part).toContain('info@alpin-abenteuer.ch')
+        expect(part).toContain('Höheweg 7, 3800 Interlaken')
+      }
+      expect(mail.html).toContain('href="https://alpin.example.ch/de/checkout/abc/success"')
+      expect(mail.html).toContain(`lang="${locale}"`)
+    },
+  )
+
+  it('writes idiomatic texts per locale: dates, money, payment and the request note', () => {
+    const booking = bookingFixture()
+    const rendered = renderMail('booking.confirmation', { booking, shop: shop(), locale: 'de' })
+    const de = { ...rendered, text: plain(rendered.text) }
+    expect(de.subject).toBe('Buchungsbestätigung K7Q2-X9PM – Alpin Abenteuer')
+    expect(de.text).toContain('Samstag, 14. Juni 2025')
+    expect(de.text).toContain('Total: CHF 245.00')
+    expect(de.text).toContain('Offener Betrag: CHF 120.00')
+    expect(de.text).toContain('Zahlungsart: Bezahlung vor Ort')
+    expect(de.text).toContain('Freundliche Grüsse')
+    expect(de.text).toContain('Öffnungszeiten: Täglich 8.00–18.00 Uhr')
+    expect(de.text).toContain('.ics')
+
+    const en = renderMail('booking.confirmation', { booking, shop: shop(), locale: 'en' })
+    en.text = plain(en.text)
+    expect(en.subject).toBe('Booking confirmation K7Q2-X9PM – Alpin Abenteuer')
+    expect(en.text).toContain('Saturday, 14 June 2025')
+    expect(en.text).toContain('Payment method: Pay on site')
+    // no English opening hours: the first translation is used (pickLabel)
+    expect(en.text).toContain('Opening hours: Täglich 8.00–18.00 Uhr')
+
+    const frRequest = renderMail('request.received', {
+      booking: bookingFixture({ mode: 'request', status: 'REQUESTED', paymentMethod: 'PAY_LATER' }),
+      shop: shop(),
+      locale: 'fr',
+    })
+    frRequest.text = plain(frRequest.text)
+    expect(frRequest.subject).toBe('Votre demande K7Q2-X9PM a bien été reçue – Alpin Abenteuer')
+    expect(frRequest.text).toContain('samedi, 14 juin 2025')
+    expect(frRequest.text).toContain('245.00 CHF')
+    expect(frRequest.text).toContain('Paiement ultérieur')
+    expect(frRequest.text).toContain('vérifions maintenant les disponibilités')
+    expect(frRequest.text).toContain('par e-mail')
+    expect(frRequest.text).not.toContain('.ics')
+
+    const deRequest = renderMail('request.received', { booking, shop: shop(), locale: 'de' })
+    expect(deRequest.text).toContain('Verfügbarkeit')
+    expect(deRequest.text).toContain('per E-Mail')
+    const enRequest = renderMail('request.received', { booking, shop: shop(), locale: 'en' })
+    expect(enRequest.text).toContain('checking availability')
+  })
+
+  it('never uses ß in German', () => {
+    for (const kind of KINDS) {
+      for (const method of ['PAY_NOW', 'PAY_LATER', 'PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE'] as const) {
+        const mail = renderMail(kind, { booking: bookingFixture({ paymentMethod: method }), shop: shop(), locale: 'de' })
+        expect(all(mail)).not.toContain('ß')
+      }
+    }
+  })
+
+  it('escapes every interpolated value in the HTML', () => {
+    const hostile = '<img src=x onerror=alert(1)>'
+    const booking = bookingFixture({ code: '<b>X</b>' })
+    booking.items = booking.items.map((item) => ({
+      ...item,
+      offerTitle: hostile,
+      skuTitle: `"><script>alert(2)</script>`,
+      participants: [{ firstname: '<i>Eve', surname: "O'Neil & Co", extras: [] }],
+    }))
+    const mail = renderMail('booking.confirmation', {
+      booking,
+      locale: 'en',
+      shop: shop({
+        title: '<u>Shop</u>',
+        logoUrl: 'https://example.ch/logo.png?a=1&b="2"',
+        successUrl: 'javascript:alert(3)',
+        contact: {
+          ...shop().contact,
+          name: '<svg onload=alert(4)>',
+          phone: '<script>',
+          email: 'x"@example.ch',
+          website: 'javascript:alert(5)',
+          openingHours: { en: '<marquee>' },
+        },
+      }),
+    })
+    expect(mail.html).not.toContain('<img src=x')
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(mail.html).not.toMatch(/<script|<svg|<marquee|<i>|<u>|<b>/)
+    expect(mail.html).toContain('&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;')
+    expect(mail.html).toContain('&lt;i&gt;Eve O&#39;Neil &amp; Co')
+    expect(mail.html).toContain('&lt;b&gt;X&lt;/b&gt;')
+    expect(mail.html).toContain('src="https://example.ch/logo.png?a=1&amp;b=&quot;2&quot;"')
+    expect(mail.html).toContain('mailto:x&quot;@example.ch')
+    expect(mail.html).not.toContain('javascript:')
+    // the plain-text part carries the values as they are
+    expect(mail.text).toContain(hostile)
+    expect(mail.subject).toContain('<b>X</b>')
+  })
+
+  it('uses the primary colour for the header and its foreground for the text on it', () => {
+    const mail = renderMail('booking.confirmation', { booking: bookingFixture(), shop: shop(), locale: 'de' })
+    expect(mail.html).toContain('background-color:rgb(14, 116, 144);color:rgb(250, 250, 240)')
+    expect(mail.html).toContain('color:rgb(250, 250, 240);">Buchungsbestätigung</h1>')
+    expect(mail.html).not.toContain('rgb(1, 2, 3)')
+    expect(mail.html).not.toMatch(/<style|class=/)
+    expect(mail.html).toMatch(/^<!DOCTYPE html><html lang="de">/)
+    expect(mail.html).toContain('<table role="presentation"')
+  })
+
+  it('falls back to a neutral blue when the palette has no valid primary colour', () => {
+    for (const colorPalette of [undefined, {}, { primary: { background: [300, 0, 0], foreground: [0, 0, 0] } }, 'red']) {
+      const mail = renderMail('booking.confirmation', { booking: bookingFixture(), shop: shop({ colorPalette }), locale: 'fr' })
+      expect(mail.html).toContain('background-color:rgb(29, 78, 216);color:rgb(255, 255, 255)')
+    }
+  })
+
+  it('renders dates in the given time zone', () => {
+    const mail = renderMail('booking.confirmation', {
+      booking: bookingFixture(),
+      shop: shop({ timeZone: 'America/New_York' }),
+      locale: 'en',
+    })
+    expect(mail.text).toContain('03:00–06:00')
+  })
+})
+
+describe('helpers', () => {
+  it('escapeHtml escapes the five special characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
+    expect(escapeHtml(undefined)).toBe('')
+    expect(escapeHtml(42)).toBe('42')
+  })
+
+  it('formatMoney uses the currency minor units', () => {
+    expect(plain(formatMoney({ amount: 123456, currency: 'CHF' }, 'de'))).toMatch(/^CHF 1['’]234\.56$/)
+    expect(plain(formatMoney({ amount: 1000, currency: 'JPY' }, 'en'))).toMatch(/[^0-9]1['’,]?000$/)
+  })
+})

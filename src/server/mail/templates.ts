@@ -1,0 +1,445 @@
+/**
+ * E-mail templates (booking confirmation, request received) in de-CH, en and fr-CH.
+ *
+ * Every interpolated value goes through `escapeHtml` in the HTML part; the HTML uses a table
+ * layout with inline styles only, as mail clients expect.
+ */
+import type { components } from '../../api/schema.gen'
+import { pickLabel, type Locale } from '../../lib/locale'
+import { sanitisePalette, type PaletteColor, type Rgb } from '../../lib/theme'
+
+type Booking = components['schemas']['Booking']
+type BookingItem = components['schemas']['BookingItem']
+type ShopContact = components['schemas']['ShopConfig']['contact']
+type PaymentMethod = components['schemas']['PaymentMethod']
+
+export type MailKind = 'booking.confirmation' | 'request.received'
+export const MAIL_KINDS: readonly MailKind[] = ['booking.confirmation', 'request.received']
+
+export type MailShop = {
+  title: string
+  contact: ShopContact
+  colorPalette: unknown
+  logoUrl?: string
+  successUrl?: string
+  /** IANA time zone for dates and times (default Europe/Zurich). */
+  timeZone?: string
+}
+
+export type MailData = { booking: Booking; shop: MailShop; locale: Locale }
+export type RenderedMail = { subject: string; text: string; html: string }
+
+export const DEFAULT_MAIL_TIME_ZONE = 'Europe/Zurich'
+/** Used when the shop's palette has no valid `primary` colour. */
+export const FALLBACK_PRIMARY: PaletteColor = { background: [29, 78, 216], foreground: [255, 255, 255] }
+
+const INTL_LOCALE: Record<Locale, string> = { de: 'de-CH', en: 'en-CH', fr: 'fr-CH' }
+
+type Dictionary = {
+  subject: Record<MailKind, (code: string, shop: string) => string>
+  heading: Record<MailKind, string>
+  greeting: string
+  intro: Record<MailKind, (shop: string) => string>
+  requestNote: string
+  codeLabel: Record<MailKind, string>
+  items: string
+  variant: string
+  date: string
+  time: string
+  quantity: string
+  participants: string
+  price: string
+  total: string
+  openAmount: string
+  paymentMethod: string
+  payment: Record<PaymentMethod, string>
+  calendarNote: string
+  viewBooking: Record<MailKind, string>
+  questions: string
+  phone: string
+  email: string
+  website: string
+  openingHours: string
+  closing: string
+  /** Between a label and its value (French: a no-break space before the colon). */
+  colon: string
+}
+
+/** German as written in Switzerland: formal "Sie", "ss" instead of "ß". */
+const de: Dictionary = {
+  subject: {
+    'booking.confirmation': (code, shop) => `Buchungsbestätigung ${code} – ${shop}`,
+    'request.received': (code, shop) => `Ihre Anfrage ${code} ist eingegangen – ${shop}`,
+  },
+  heading: { 'booking.confirmation': 'Buchungsbestätigung', 'request.received': 'Anfrage erhalten' },
+  greeting: 'Guten Tag',
+  intro: {
+    'booking.confirmation': (shop) =>
+      `Vielen Dank für Ihre Buchung bei ${shop}. Gerne bestätigen wir Ihnen die folgenden Angaben.`,
+    'request.received': (shop) => `Vielen Dank für Ihre Anfrage bei ${shop}. Wir haben sie erhalten.`,
+  },
+  requestNote:
+    'Wir prüfen jetzt die Verfügbarkeit und geben Ihnen so rasch wie möglich per E-Mail Bescheid. ' +
+    'Ihre Anfrage ist noch keine verbindliche Buchung.',
+  codeLabel: { 'booking.confirmation': 'Buchungscode', 'request.received': 'Referenz' },
+  items: 'Ihre Angaben',
+  variant: 'Variante',
+  date: 'Datum',
+  time: 'Zeit',
+  quantity: 'Anzahl',
+  participants: 'Teilnehmende',
+  price: 'Preis',
+  total: 'Total',
+  openAmount: 'Offener Betrag',
+  paymentMethod: 'Zahlungsart',
+  payment: {
+    PAY_NOW: 'Sofort online bezahlen',
+    PAY_LATER: 'Später bezahlen',
+    PAY_ON_SITE: 'Bezahlung vor Ort',
+    PAY_LATER_OR_ON_SITE: 'Später oder vor Ort bezahlen',
+  },
+  calendarNote: 'Im Anhang finden Sie die Termine als Kalendereintrag (.ics).',
+  viewBooking: { 'booking.confirmation': 'Buchung ansehen', 'request.received': 'Anfrage ansehen' },
+  questions: 'Haben Sie Fragen? Wir helfen Ihnen gerne weiter.',
+  phone: 'Telefon',
+  email: 'E-Mail',
+  website: 'Website',
+  openingHours: 'Öffnungszeiten',
+  closing: 'Freundliche Grüsse',
+  colon: ': ',
+}
+
+const en: Dictionary = {
+  subject: {
+    'booking.confirmation': (code, shop) => `Booking confirmation ${code} – ${shop}`,
+    'request.received': (code, shop) => `We have received your request ${code} – ${shop}`,
+  },
+  heading: { 'booking.confirmation': 'Booking confirmation', 'request.received': 'Request received' },
+  greeting: 'Hello,',
+  intro: {
+    'booking.confirmation': (shop) =>
+      `Thank you for booking with ${shop}. We are pleased to confirm the following details.`,
+    'request.received': (shop) => `Thank you for your request to ${shop}. We have received it.`,
+  },
+  requestNote:
+    'We are now checking availability and will get back to you by e-mail as soon as possible. ' +
+    'Please note that your request is not yet a confirmed booking.',
+  codeLabel: { 'booking.confirmation': 'Booking code', 'request.received': 'Reference' },
+  items: 'Your details',
+  variant: 'Option',
+  date: 'Date',
+  time: 'Time',
+  quantity: 'Quantity',
+  participants: 'Participants',
+  price: 'Price',
+  total: 'Total',
+  openAmount: 'Amount due',
+  paymentMethod: 'Payment method',
+  payment: {
+    PAY_NOW: 'Pay online now',
+    PAY_LATER: 'Pay later',
+    PAY_ON_SITE: 'Pay on site',
+    PAY_LATER_OR_ON_SITE: 'Pay later or on site',
+  },
+  calendarNote: 'The dates are attached as a calendar file (.ics).',
+  viewBooking: { 'booking.confirmation': 'View your booking', 'request.received': 'View your request' },
+  questions: 'Any questions? We are happy to help.',
+  phone: 'Phone',
+  email: 'E-mail',
+  website: 'Website',
+  openingHours: 'Opening hours',
+  closing: 'Kind regards',
+  colon: ': ',
+}
+
+/** French as written in Switzerland (fr-CH); a narrow no-break space before ? and :. */
+const NNBSP = '\u202f'
+const fr: Dictionary = {
+  subject: {
+    'booking.confirmation': (code, shop) => `Confirmation de réservation ${code} – ${shop}`,
+    'request.received': (code, shop) => `Votre demande ${code} a bien été reçue – ${shop}`,
+  },
+  heading: { 'booking.confirmation': 'Confirmation de réservation', 'request.received': 'Demande reçue' },
+  greeting: 'Bonjour,',
+  intro: {
+    'booking.confirmation': () =>
+      'Merci beaucoup pour votre réservation. Nous avons le plaisir de vous confirmer les détails suivants.',
+    'request.received': () => 'Merci beaucoup pour votre demande, que nous avons bien reçue.',
+  },
+  requestNote:
+    'Nous vérifions maintenant les disponibilités et vous répondrons par e-mail dans les meilleurs délais. ' +
+    'Votre demande ne constitue pas encore une réservation ferme.',
+  codeLabel: { 'booking.confirmation': 'Code de réservation', 'request.received': 'Référence' },
+  items: 'Vos détails',
+  variant: 'Option',
+  date: 'Date',
+  time: 'Heure',
+  quantity: 'Quantité',
+  participants: 'Participants',
+  price: 'Prix',
+  total: 'Total',
+  openAmount: 'Montant à payer',
+  paymentMethod: 'Mode de paiement',
+  payment: {
+    PAY_NOW: 'Paiement immédiat en ligne',
+    PAY_LATER: 'Paiement ultérieur',
+    PAY_ON_SITE: 'Paiement sur place',
+    PAY_LATER_OR_ON_SITE: 'Paiement ultérieur ou sur place',
+  },
+  calendarNote: 'Vous trouverez les dates en pièce jointe sous forme de fichier de calendrier (.ics).',
+  viewBooking: { 'booking.confirmation': 'Voir votre réservation', 'request.received': 'Voir votre demande' },
+  questions: `Des questions${NNBSP}? Nous sommes volontiers à votre disposition.`,
+  phone: 'Téléphone',
+  email: 'E-mail',
+  website: 'Site web',
+  openingHours: 'Heures d’ouverture',
+  closing: 'Meilleures salutations',
+  colon: '\u00a0: ',
+}
+
+export const DICTIONARIES: Record<Locale, Dictionary> = { de, en, fr }
+
+/** Escapes text for HTML element content and double- or single-quoted attribute values. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/** An absolute http(s) URL, or undefined (config links never reach an href otherwise). */
+function httpUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    const parsed = new URL(url.trim())
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url.trim() : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Amount in minor units, formatted for the locale (e.g. `CHF 120.00`). */
+export function formatMoney(money: { amount: number; currency: string }, locale: Locale): string {
+  const format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: money.currency })
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  return format.format(money.amount / 10 ** digits)
+}
+
+/** Date and time range of an item in the shop's time zone, e.g. `Samstag, 14. Juni 2025`, `09:00–12:00`. */
+export function formatItemDateTime(
+  item: Pick<BookingItem, 'start' | 'end'>,
+  locale: Locale,
+  timeZone: string,
+): { date: string; time: string } {
+  const intl = INTL_LOCALE[locale]
+  const start = new Date(item.start)
+  const end = new Date(item.end)
+  const dateFormat = new Intl.DateTimeFormat(intl, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  })
+  const timeFormat = new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+  const startDate = dateFormat.format(start)
+  const endDate = dateFormat.format(end)
+  if (startDate === endDate) {
+    return { date: startDate, time: `${timeFormat.format(start)}–${timeFormat.format(end)}` }
+  }
+  return {
+    date: `${startDate} – ${endDate}`,
+    time: `${timeFormat.format(start)} – ${timeFormat.format(end)}`,
+  }
+}
+
+function rgb(c: Rgb): string {
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`
+}
+
+/** The shop's primary colour (background and foreground), or a neutral blue. */
+export function primaryColour(colorPalette: unknown): PaletteColor {
+  return sanitisePalette(colorPalette).primary ?? FALLBACK_PRIMARY
+}
+
+function formatAddress(address: ShopContact['address'] | undefined): string {
+  if (!address) return ''
+  const street = [address.street, address.streetNumber].filter(Boolean).join(' ')
+  const city = [address.postalCode, address.city].filter(Boolean).join(' ')
+  return [street, city].filter(Boolean).join(', ')
+}
+
+type ItemView = {
+  offerTitle: string
+  variant: string
+  date: string
+  time: string
+  quantity: number
+  participants: string[]
+  price: string
+}
+
+function itemViews(booking: Booking, locale: Locale, timeZone: string): ItemView[] {
+  return booking.items.map((item) => {
+    const { date, time } = formatItemDateTime(item, locale, timeZone)
+    return {
+      offerTitle: item.offerTitle,
+      variant: item.skuTitle,
+      date,
+      time,
+      quantity: item.quantity,
+      participants: item.participants.map((p) => `${p.firstname} ${p.surname}`.trim()).filter(Boolean),
+      price: formatMoney(item.total, locale),
+    }
+  })
+}
+
+export function renderMail(kind: MailKind, data: MailData): RenderedMail {
+  const { booking, shop, locale } = data
+  const t = DICTIONARIES[locale] ?? DICTIONARIES.de
+  const timeZone = shop.timeZone || DEFAULT_MAIL_TIME_ZONE
+  const shopTitle = shop.title.trim() || shop.contact.name
+  const items = itemViews(booking, locale, timeZone)
+  const total = formatMoney(booking.total, locale)
+  const open = formatMoney(booking.openAmount, locale)
+  const payment = t.payment[booking.paymentMethod] ?? booking.paymentMethod
+  const link = httpUrl(shop.successUrl)
+  const contact = {
+    name: shop.contact.name,
+    address: formatAddress(shop.contact.address),
+    phone: shop.contact.phone,
+    email: shop.contact.email,
+    website: httpUrl(shop.contact.website),
+    openingHours: pickLabel(shop.contact.openingHours, locale),
+  }
+
+  const subject = t.subject[kind](booking.code, shopTitle).replace(/[\r\n]+/g, ' ')
+
+  // ---- plain text ----------------------------------------------------------------------------
+  const text: string[] = [
+    `${t.greeting}`,
+    '',
+    t.intro[kind](shopTitle),
+    ...(kind === 'request.received' ? ['', t.requestNote] : []),
+    '',
+    `${t.codeLabel[kind]}${t.colon}${booking.code}`,
+    '',
+  ]
+  for (const item of items) {
+    text.push(item.variant && item.variant !== item.offerTitle ? `${item.offerTitle} – ${item.variant}` : item.offerTitle)
+    text.push(`  ${t.date}${t.colon}${item.date}`)
+    text.push(`  ${t.time}${t.colon}${item.time}`)
+    text.push(`  ${t.quantity}${t.colon}${item.quantity}`)
+    if (item.participants.length) text.push(`  ${t.participants}${t.colon}${item.participants.join(', ')}`)
+    text.push(`  ${t.price}${t.colon}${item.price}`)
+    text.push('')
+  }
+  text.push(`${t.total}${t.colon}${total}`)
+  text.push(`${t.openAmount}${t.colon}${open}`)
+  text.push(`${t.paymentMethod}${t.colon}${payment}`)
+  if (kind === 'booking.confirmation') text.push('', t.calendarNote)
+  if (link) text.push('', `${t.viewBooking[kind]}${t.colon}${link}`)
+  text.push('', t.questions, contact.name)
+  if (contact.address) text.push(contact.address)
+  if (contact.phone) text.push(`${t.phone}${t.colon}${contact.phone}`)
+  if (contact.email) text.push(`${t.email}${t.colon}${contact.email}`)
+  if (contact.website) text.push(`${t.website}${t.colon}${contact.website}`)
+  if (contact.openingHours) text.push(`${t.openingHours}${t.colon}${contact.openingHours}`)
+  text.push('', t.closing, shopTitle, '')
+
+  // ---- HTML ------------------------------------------------------------------------------------
+  const primary = primaryColour(shop.colorPalette)
+  const bg = rgb(primary.background)
+  const fg = rgb(primary.foreground)
+  const e = escapeHtml
+  const font = "font-family:Arial,Helvetica,sans-serif;"
+  const p = `margin:0 0 16px 0;${font}font-size:15px;line-height:22px;color:#1f2937;`
+  const cell = `padding:4px 0;${font}font-size:14px;line-height:20px;color:#1f2937;vertical-align:top;`
+  const labelCell = `${cell}width:40%;color:#4b5563;`
+  const row = (label: string, value: string) =>
+    `<tr><td style="${labelCell}">${e(label)}</td><td style="${cell}">${e(value)}</td></tr>`
+
+  const logo = httpUrl(shop.logoUrl)
+  const header =
+    `<tr><td style="background-color:${bg};color:${fg};padding:24px 32px;${font}">` +
+    (logo
+      ? `<img src="${e(logo)}" alt="${e(shopTitle)}" height="40" style="display:block;height:40px;width:auto;border:0;margin:0 0 12px 0;">`
+      : '') +
+    `<div style="${font}font-size:14px;line-height:20px;color:${fg};">${e(shopTitle)}</div>` +
+    `<h1 style="margin:4px 0 0 0;${font}font-size:22px;line-height:28px;font-weight:bold;color:${fg};">${e(t.heading[kind])}</h1>` +
+    `</td></tr>`
+
+  const itemBlocks = items
+    .map(
+      (item) =>
+        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px 0;border-top:1px solid #e5e7eb;">` +
+        `<tr><td colspan="2" style="padding:12px 0 4px 0;${font}font-size:16px;line-height:22px;font-weight:bold;color:#111827;">${e(item.offerTitle)}</td></tr>` +
+        (item.variant ? row(t.variant, item.variant) : '') +
+        row(t.date, item.date) +
+        row(t.time, item.time) +
+        row(t.quantity, String(item.quantity)) +
+        (item.participants.length ? row(t.participants, item.participants.join(', ')) : '') +
+        row(t.price, item.price) +
+        `</table>`,
+    )
+    .join('')
+
+  const totals =
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px 0;border-top:2px solid ${bg};">` +
+    `<tr><td style="${labelCell}padding-top:12px;font-weight:bold;color:#111827;">${e(t.total)}</td><td style="${cell}padding-top:12px;font-weight:bold;">${e(total)}</td></tr>` +
+    row(t.openAmount, open) +
+    row(t.paymentMethod, payment) +
+    `</table>`
+
+  const button = link
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>` +
+      `<td style="background-color:${bg};border-radius:6px;">` +
+      `<a href="${e(link)}" style="display:inline-block;padding:12px 20px;${font}font-size:15px;font-weight:bold;color:${fg};text-decoration:none;">${e(t.viewBooking[kind])}</a>` +
+      `</td></tr></table>`
+    : ''
+
+  const contactLines = [
+    `<strong>${e(contact.name)}</strong>`,
+    contact.address ? e(contact.address) : '',
+    contact.phone ? `${e(t.phone)}${e(t.colon)}${e(contact.phone)}` : '',
+    contact.email
+      ? `${e(t.email)}${e(t.colon)}<a href="mailto:${e(contact.email)}" style="color:${bg};">${e(contact.email)}</a>`
+      : '',
+    contact.website
+      ? `${e(t.website)}${e(t.colon)}<a href="${e(contact.website)}" style="color:${bg};">${e(contact.website)}</a>`
+      : '',
+    contact.openingHours ? `${e(t.openingHours)}${e(t.colon)}${e(contact.openingHours)}` : '',
+  ].filter(Boolean)
+
+  const body =
+    `<tr><td style="padding:24px 32px;background-color:#ffffff;">` +
+    `<p style="${p}">${e(t.greeting)}</p>` +
+    `<p style="${p}">${e(t.intro[kind](shopTitle))}</p>` +
+    (kind === 'request.received' ? `<p style="${p}">${e(t.requestNote)}</p>` : '') +
+    `<p style="${p}">${e(t.codeLabel[kind])}${e(t.colon)}<strong style="font-size:17px;letter-spacing:1px;">${e(booking.code)}</strong></p>` +
+    itemBlocks +
+    totals +
+    (kind === 'booking.confirmation' ? `<p style="${p}">${e(t.calendarNote)}</p>` : '') +
+    button +
+    `<p style="${p}">${e(t.closing)}<br>${e(shopTitle)}</p>` +
+    `</td></tr>` +
+    `<tr><td style="padding:16px 32px 24px 32px;background-color:#f3f4f6;${font}font-size:13px;line-height:20px;color:#4b5563;">` +
+    `<p style="margin:0 0 8px 0;${font}font-size:13px;line-height:20px;color:#4b5563;">${e(t.questions)}</p>` +
+    contactLines.join('<br>') +
+    `</td></tr>`
+
+  const html =
+    `<!DOCTYPE html>` +
+    `<html lang="${e(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${e(subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background-color:#f3f4f6;">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;background-color:#f3f4f6;"><tr><td align="center" style="padding:24px 8px;">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;max-width:600px;background-color:#ffffff;">` +
+    header +
+    body +
+    `</table></td></tr></table></body></html>`
+
+  return { subject, text: text.join('\n'), html }
+}

@@ -1,0 +1,34 @@
+import { join } from 'node:path'
+import type { Database } from '../db/client'
+import { ShopDirectory } from '../domain/shops'
+import type { Env } from '../env'
+import { pickLabel } from '../../lib/locale'
+import { startOutboxWorker, type OutboxWorker } from './outbox'
+import { createTransport } from './transport'
+
+/**
+ * The background sender of the server process: SMTP when SMTP_URL is set, else .eml files in
+ * DATA_DIR/mail. Every process may run one; rows are claimed, so none is sent twice.
+ */
+export function startMailWorker(database: Database, env: Pick<Env, 'SMTP_URL' | 'dataDir' | 'HOSTED_DOMAIN' | 'DEFAULT_TENANT'>): OutboxWorker {
+  const shops = new ShopDirectory(database.db, { hostedDomain: env.HOSTED_DOMAIN, defaultShop: env.DEFAULT_TENANT })
+  return startOutboxWorker({
+    db: database.db,
+    transport: createTransport({ smtpUrl: env.SMTP_URL, mailDir: join(env.dataDir, 'mail') }),
+    loadShop: async (shopId) => {
+      const shop = await shops.loadById(shopId)
+      if (!shop) return null
+      return {
+        id: shop.id,
+        title: shop.config.labels.title,
+        contact: shop.config.contact,
+        colorPalette: shop.config.theme.colorPalette,
+        timeZone: shop.config.timeZone,
+      }
+    },
+    from: (shop) => {
+      const name = (typeof shop.title === 'string' ? shop.title : pickLabel(shop.title, 'de')).replace(/["\r\n]/g, '')
+      return `"${name}" <${shop.contact.email}>`
+    },
+  })
+}

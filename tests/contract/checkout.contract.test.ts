@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { describeEachDatabase } from '../support/databases'
+import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
+import { createOffer } from '../support/factories'
+import { addDays, utcToZonedDate, zonedDateTimeToUtc } from '../../src/server/domain/offers/zoned-time'
+import { offers, outbox, sessions } from '../../src/server/db/schema'
+
+const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
+const TZ = 'Europe/Zurich'
+let n = 0
+const key = () => `checkout-key-${Date.now()}-${n++}`
+
+const contact = {
+  customer: { type: 'PRIVATE' as const },
+  person: { firstname: 'Anna', surname: 'Muster', email: 'anna@example.ch', phone: '+41 79 900 00 00' },
+  address: { street: 'Bahnhofstrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH' },
+}
+
+describeEachDatabase('checkout contract', (factory) => {
+  let app: TestApp
+  let clock = Date.now()
+  let headers: Record<string, string>
+  const today = () => utcToZonedDate(new Date(clock), TZ)
+  const at = (days: number) => zonedDateTimeToUtc(addDays(today(), days), '10:00', TZ)!
+  const made: Record<string, Awaited<ReturnType<typeof createOffer>>> = {}
+
+  const call = (method: string, path: string, body?: unknown, k = key()) =>
+    app.call(`${ALPIN}${path}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': k },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  async function cartWith(offer: string, quantity = 1, sku = 0, session = 0) {
+    const cart = (await (await call('POST', '/api/webshop/v1/carts', {})).json()).data.id as string
+    const response = await call('POST', `/api/webshop/v1/carts/${cart}/items`, {
+      offer,
+      sku: made[offer]!.skus[sku]!.id,
+      sessionId: made[offer]!.sessions[session]!.id,
+      quantity,
+    })
+    const body = await response.json()
+    return { cart, status: response.status, items: body.data?.items as { id: string; places: number }[] }
+  }
+  const people = (count: number, extras: string[] = []) =>
+    Array.from({ length: count }, (_, i) => ({ firstname: `Person${i + 1}`, surname: 'Muster', extras }))
+
+  beforeAll(async () => {
+    app = await createTestApp(factory, { now: () => new Date(clock) })
+    const cookie = await app.call(`${ALPIN}/sanctum/csrf-cookie`)
+    const token = (cookie.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('=')
+    headers = { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token }
+    made['co-canyon'] = await createOffer(app.database.db, {
+      slug: 'co-canyon',
+      skus: [{ key: 'adult', price: 12000 }, { key: 'family', price: 36000, blockCount: 4 }],
+      sessions: [{ startsAt: at(3), capacity: 10 }],
+    })
+    await app.database.db
+      .update(offers)
+      .set({ extras: [{ key: 'photos', title: { en: 'Photos', de: 'Fotos', fr: 'Photos' }, price: 2500 }] })
+      .where(eq(offers.id, made['co-canyon'].offerId))
+    made['co-request'] = await createOffer(app.database.db, { slug: 'co-request', uponRequest: true, sessions: [{ startsAt: at(4), capacity: 30 }] })
+    made['co-last'] = await createOffer(app.database.db, { slug: 'co-last', sessions: [{ startsAt: at(5), capacity: 3 }] })
+    made['co-race'] = await createOffer(app.database.db, { slug: 'co-race', sessions: [{ startsAt: at(6), capacity: 2 }] })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('books a cart atomically: code, totals with extras, places taken, holds released, mail queued, .ics', async () => {
+    const { cart, items } = await cartWith('co-canyon', 2)
+    const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+      mode: 'order',
+      items: [{ itemId: items[0]!.id, participants: [{ firstname: 'Anna', surname: 'Muster', forSelf: true, extras: ['photos'] }, { firstname: 'Ben', surname: 'Muster', extras: [] }] }],
+      ...contact,
+      paymentMethod: 'PAY_ON_SITE',
+      termsAccepted: true,
+    })
+    expect(response.status).toBe(201)
+    const booking = (await response.json()).data
+    expect(booking.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+    expect(booking).toMatchObject({ status: 'CONFIRMED', mode: 'order', paymentMethod: 'PAY_ON_SITE', email: 'anna@example.ch', total: { amount: 2 * 12000 + 2500, currency: 'CHF' }, openAmount: { amount: 26500 } })
+    expect(booking.items[0].participants).toEqual([{ firstname: 'Anna', surname: 'Muster', extras: ['photos'] }, { firstname: 'Ben', surname: 'Muster', extras: [] }])
+    const [session] = await app.database.db.select().from(sessions).where(eq(sessions.id, made['co-canyon']!.sessions[0]!.id))
+    expect(session!.placesTaken).toBe(2)
+    expect((await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()).data.items).toEqual([])
+    const read = await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).json()
+    expect(read.data.code).toBe(booking.code)
+    const ics = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking.ics`)
+    expect(ics.headers.get('content-type')).toContain('text/calendar')
+    const text = await ics.text()
+    expect(text).toContain('BEGIN:VEVENT')
+    expect(text).toContain(booking.code)
+    const mails = await app.database.db.select().from(outbox).where(eq(outbox.shopId, 'alpin'))
+    expect(mails.some((m) => m.kind === 'booking.confirmation' && (m.payload as { booking: { code: string } }).booking.code === booking.code)).toBe(true)
+  })
+
+  it('books a cart once, whatever is repeated', async () => {
+    const { cart, items } = await cartWith('co-canyon', 1)
+    const body = { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(1) }], ...contact, paymentMethod: 'PAY_LATER', termsAccepted: true }
+    const k = key()
+    const [a, b] = await Promise.all([call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body, k), call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body, k)])
+    const c = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body) // another key
+    const codes = await Promise.all([a, b, c].map(async (r) => (await r.json()).data.code))
+    expect(new Set(codes).size).toBe(1)
+    const count = await app.database.db.execute(sql`select count(*)::int as n from bookings where cart_id = ${cart}`)
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1)
+  })
+
+  it('validates everything again, with field errors', async () => {
+    const { cart, items } = await cartWith('co-canyon', 2)
+    const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+      mode: 'order',
+      items: [{ itemId: items[0]!.id, participants: [{ firstname: 'Anna', surname: '', extras: ['nonsense'] }] }],
+      customer: { type: 'COMPANY' },
+      person: { firstname: '', surname: 'M', email: 'not-an-email', phone: '12' },
+      address: { street: 'X', streetNumber: '1', postalCode: '3800', city: 'Y', country: 'XX' },
+      paymentMethod: 'PAY_NOW',
+      termsAccepted: false,
+    })
+    expect(response.status).toBe(400)
+    const errors = (await response.json()).data.errors
+    expect(errors['person.email'].code).toBe('email')
+    expect(errors['person.phone'].code).toBe('phone')
+    expect(errors['person.firstname'].code).toBe('required')
+    expect(errors['customer.company'].code).toBe('required')
+    expect(errors['address.country'].code).toBe('country')
+    expect(errors.termsAccepted.code).toBe('required')
+    expect(errors.paymentMethod.code).toBe('invalid')
+    expect(Object.keys(errors).some((k) => k.startsWith(`items.${items[0]!.id}.participants`))).toBe(true)
+    expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).status).toBe(404)
+  })
+
+  it('sends a request for offers on request: paid later, no places taken', async () => {
+    const { cart, items } = await cartWith('co-request', 2)
+    const wrong = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(2) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })
+    expect(wrong.status).toBe(400)
+    const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+      mode: 'request',
+      items: [{ itemId: items[0]!.id, participants: people(2) }],
+      ...contact,
+      paymentMethod: 'PAY_LATER',
+      termsAccepted: true,
+      message: 'Vegetarian lunch please',
+    })
+    expect(response.status).toBe(201)
+    expect((await response.json()).data).toMatchObject({ status: 'REQUESTED', mode: 'request' })
+    const [session] = await app.database.db.select().from(sessions).where(eq(sessions.id, made['co-request']!.sessions[0]!.id))
+    expect(session!.placesTaken).toBe(0)
+    expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking.ics`)).status).toBe(404)
+  })
+
+  it('an expired hold whose places are gone gives a clear message on that item', async () => {
+    const first = await cartWith('co-last', 3)
+    clock += 16 * 60_000
+    try {
+      const second = await cartWith('co-last', 3)
+      expect(second.status).toBe(201)
+      const response = await call('POST', `/api/webshop/v1/carts/${first.cart}/checkout`, { mode: 'order', items: [{ itemId: first.items[0]!.id, participants: people(3) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })
+      expect(response.status).toBe(409)
+      expect((await response.json()).data).toMatchObject({ code: 'items.unavailable', items: { [first.items[0]!.id]: 'places.insufficient' } })
+      const ok = await call('POST', `/api/webshop/v1/carts/${second.cart}/checkout`, { mode: 'order', items: [{ itemId: second.items[0]!.id, participants: people(3) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })
+      expect(ok.status).toBe(201)
+    } finally {
+      clock -= 16 * 60_000
+    }
+  })
+
+  it('N parallel checkouts of the last places book exactly the places there are', async () => {
+    // six carts hold one place each on a session of two: the first four holds have expired
+    const carts: Awaited<ReturnType<typeof cartWith>>[] = []
+    for (let i = 0; i < 6; i++) {
+      if (i % 2 === 0 && i > 0) clock += 16 * 60_000
+      carts.push(await cartWith('co-race', 1))
+    }
+    try {
+      const responses = await Promise.all(
+        carts.map((c) => call('POST', `/api/webshop/v1/carts/${c.cart}/checkout`, { mode: 'order', items: [{ itemId: c.items[0]!.id, participants: people(1) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })),
+      )
+      const statuses = responses.map((r) => r.status)
+      expect(statuses.filter((s) => s === 201)).toHaveLength(2)
+      expect(statuses.filter((s) => s === 409)).toHaveLength(4)
+      const [session] = await app.database.db.select().from(sessions).where(eq(sessions.id, made['co-race']!.sessions[0]!.id))
+      expect(session!.placesTaken).toBe(2)
+    } finally {
+      clock -= 32 * 60_000
+    }
+  })
+})
