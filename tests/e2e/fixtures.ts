@@ -9,7 +9,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
-      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+      page.on('pageerror', (e) => errors.push(`pageerror on ${page.url()}: ${e.message}`))
       page.on('console', (m) => {
         if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) errors.push(`csp: ${m.text()}`)
       })
@@ -28,3 +28,21 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
   expect(summary).toEqual([])
 }
+
+/** Picks the first selectable day, moving to the next month (at most three times) if needed. */
+export async function pickFirstDay(page: Page, nextLabel: string, skip = 0) {
+  const panel = page.getByTestId('booking-panel')
+  for (let i = 0; i < 4; i++) {
+    await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()
+    // tests running in parallel spread over different days, so their holds do not meet
+    const days = panel.locator('button[data-day]:not([disabled])')
+    const count = await days.count()
+    if (count) {
+      await days.nth(skip % count).click()
+      return
+    }
+    await panel.getByRole('button', { name: nextLabel }).click()
+  }
+  throw new Error('no selectable day in four months')
+}
+

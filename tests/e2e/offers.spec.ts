@@ -1,26 +1,10 @@
-import type { Page } from '@playwright/test'
-import { at, expect, expectNoAxeViolations, test } from './fixtures'
+import { at, expect, expectNoAxeViolations, pickFirstDay, test } from './fixtures'
 
 const TEXT = {
   de: { add: 'In den Warenkorb und weiter', next: 'Nächster Monat', reset: 'Filter zurücksetzen', noMatch: 'Keine Angebote entsprechen Ihren Filtern.' },
   en: { add: 'Add to cart and continue', next: 'Next month', reset: 'Reset filters', noMatch: 'No offers match your filters.' },
   fr: { add: 'Ajouter au panier et continuer', next: 'Mois suivant', reset: 'Réinitialiser les filtres', noMatch: 'Aucune offre ne correspond à vos filtres.' },
 } as const
-
-/** Picks the first selectable day, moving to the next month (at most three times) if needed. */
-async function pickFirstDay(page: Page, nextLabel: string) {
-  const panel = page.getByTestId('booking-panel')
-  for (let i = 0; i < 4; i++) {
-    await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()
-    const day = panel.locator('button[data-day]:not([disabled])').first()
-    if (await day.count()) {
-      await day.click()
-      return
-    }
-    await panel.getByRole('button', { name: nextLabel }).click()
-  }
-  throw new Error('no selectable day in four months')
-}
 
 test.describe('offers: browse, filter, book', () => {
   for (const lang of ['de', 'en', 'fr'] as const) {
@@ -51,7 +35,7 @@ test.describe('offers: browse, filter, book', () => {
       await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
       await expectNoAxeViolations(page)
 
-      await pickFirstDay(page, TEXT[lang].next)
+      await pickFirstDay(page, TEXT[lang].next, { de: 0, en: 1, fr: 2 }[lang])
       const panel = page.getByTestId('booking-panel')
       const time = panel.locator('fieldset button:not([disabled])').first()
       await time.click()

@@ -52,8 +52,8 @@ test.describe('shop shell', () => {
   test('validates cart and token parameters', async ({ page }) => {
     const id = 'A'.repeat(24)
     for (const [path, status] of [
-      [`/de/checkout/${id}`, 200],
-      [`/de/checkout/${id}/success`, 200],
+      [`/de/checkout/${id}`, 404], // well-formed, but no such cart
+      [`/de/checkout/${id}/success`, 404],
       ['/de/checkout/too-short', 404],
       [`/de/aftersales/payment/${id}`, 200],
       ['/de/aftersales/payment/x', 404],

@@ -5,6 +5,7 @@ import type { components } from '../../api/schema.gen'
 import { pickLabel, type Locale } from '../../lib/locale'
 import { mediaUrl } from '../../lib/media'
 import { safeHrefOrUndefined } from '../../lib/safe-url'
+import { ContactLinks } from '../contact-links'
 import { LanguageSwitch } from './language-switch'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
@@ -55,20 +56,7 @@ function Footer({ config, lang }: { config: ShopConfig; lang: Locale }) {
           </h2>
           <ul className="mt-2 space-y-1">
             <li>{contact.name}</li>
-            {contact.phone ? (
-              <li>
-                <a className="underline" href={safeHrefOrUndefined(`tel:${contact.phone.replace(/[^+\d]/g, '')}`, { external: true })}>
-                  {contact.phone}
-                </a>
-              </li>
-            ) : null}
-            {contact.email ? (
-              <li>
-                <a className="underline" href={safeHrefOrUndefined(`mailto:${contact.email}`, { external: true })}>
-                  {contact.email}
-                </a>
-              </li>
-            ) : null}
+            <ContactLinks contact={contact} />
             {website ? (
               <li>
                 <a className="underline" href={website} rel="noopener noreferrer">

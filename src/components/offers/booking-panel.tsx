@@ -19,7 +19,7 @@ import {
   type FetchMonthInput,
   type OfferDetail,
 } from '../../machines/booking-panel/booking-panel.machine'
-import { formatMoney, INTL_LOCALE } from '../../lib/dates'
+import { formatDate, formatMoney } from '../../lib/dates'
 import type { Locale } from '../../lib/locale'
 import { Button } from '../button'
 import { SubmitError } from '../submit-error'
@@ -95,9 +95,10 @@ export function BookingPanel({ offer, month }: { offer: OfferDetail; month: stri
 
   const slot = selectedSlot(ctx)
   const total = totalOf(ctx)
-  const time = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALE[lang], { timeZone: offer.timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
+  // dayjs formats the same on the server and in the browser (Intl differs between ICU versions)
+  const time = (iso: string) => formatDate(iso, lang, offer.timeZone, 'HH:mm')
   const longDate = (date: string) =>
-    new Intl.DateTimeFormat(INTL_LOCALE[lang], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
+    formatDate(`${date}T12:00:00Z`, lang, 'UTC', 'dddd, LL')
 
   return (
     <section aria-labelledby="booking-panel" className="rounded-lg bg-surface p-4 text-on-surface shadow-sm ring-1 ring-black/10" data-testid="booking-panel">
@@ -256,10 +257,9 @@ function Calendar(props: {
   const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()
   const offset = (first.getUTCDay() + 6) % 7 // weeks start on Monday in Switzerland
   const byDate = new Map(dates.map((d) => [d.date, d.status]))
-  const intl = INTL_LOCALE[lang]
-  const title = new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first)
+  const title = formatDate(first, lang, 'UTC', 'MMMM YYYY')
   const weekdays = Array.from({ length: 7 }, (_, i) =>
-    new Intl.DateTimeFormat(intl, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + i))),
+    formatDate(new Date(Date.UTC(2024, 0, 1 + i, 12)), lang, 'UTC', 'dd'),
   )
   const statusText = (status: string | undefined) =>
     status === 'AVAILABLE' ? t`available` : status === 'STOCK_LOW' ? t`few places left` : status === 'SOLD_OUT' ? t`no free places` : status === 'UPON_REQUEST' ? t`on request` : t`no dates`
@@ -302,7 +302,7 @@ function Calendar(props: {
           const date = `${month}-${String(day).padStart(2, '0')}`
           const status = byDate.get(date)
           const selectable = !!status && status !== 'SOLD_OUT'
-          const label = `${new Intl.DateTimeFormat(intl, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))}, ${statusText(status)}`
+          const label = `${formatDate(`${date}T12:00:00Z`, lang, 'UTC', 'dddd, D MMMM')}, ${statusText(status)}`
           return (
             <button
               key={date}

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { components } from '../../api/schema.gen'
 import type { Locale } from '../../lib/locale'
 import { safeHrefOrUndefined } from '../../lib/safe-url'
+import { ContactLinks } from '../contact-links'
 
 type S = components['schemas']
 
@@ -33,20 +34,7 @@ export function ContactPanel({ offer, contact }: { offer: S['OfferDetail']; cont
         <Trans>Questions? We are happy to help.</Trans>
       </p>
       <ul className="mt-1 space-y-1">
-        {contact.phone ? (
-          <li>
-            <a className="underline" href={safeHrefOrUndefined(`tel:${contact.phone.replace(/[^+\d]/g, '')}`, { external: true })}>
-              {contact.phone}
-            </a>
-          </li>
-        ) : null}
-        {contact.email ? (
-          <li>
-            <a className="underline" href={safeHrefOrUndefined(`mailto:${contact.email}`, { external: true })}>
-              {contact.email}
-            </a>
-          </li>
-        ) : null}
+            <ContactLinks contact={contact} />
       </ul>
     </section>
   )

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema.gen'
-import type { ServiceScheduleBody } from '../db/schema'
+import type { OfferLocation, ServiceScheduleBody } from '../db/schema'
 
 type LocalizedText = components['schemas']['LocalizedText']
 
@@ -52,16 +52,7 @@ export type DemoOffer = {
   images: string[]
   /** Tag slugs of the offer's shop. */
   tags: string[]
-  location: {
-    name: string
-    street: string
-    streetNumber: string
-    postalCode: string
-    city: string
-    country: string
-    latitude: number
-    longitude: number
-  }
+  location: OfferLocation
   /** The offer is booked by request: availability is checked afterwards (UPON_REQUEST). */
   uponRequest?: boolean
   /** Slugs of related offers of the same shop ("more offers"). */
