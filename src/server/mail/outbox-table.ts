@@ -5,19 +5,3 @@
  */
 export { outbox } from '../db/schema'
 
-/** DDL of the table, identical to the migration (for tests on a bare database). */
-export const OUTBOX_SQL = `CREATE TABLE IF NOT EXISTS "outbox" (
-	"id" text PRIMARY KEY NOT NULL,
-	"shop_id" text NOT NULL,
-	"kind" text NOT NULL,
-	"payload" jsonb NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"last_error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone,
-	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL
-)`
-
-/** The index the processor's claim query uses (a separate statement). */
-export const OUTBOX_INDEX_SQL = `CREATE INDEX IF NOT EXISTS "outbox_due_idx" ON "outbox" USING btree ("status","next_attempt_at")`

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../db/client'
 import { BACKOFF_MS, MAX_ATTEMPTS, processOutbox, startOutboxWorker, type OutboxDeps, type ShopForMail } from './outbox'
-import { OUTBOX_INDEX_SQL, OUTBOX_SQL, outbox } from './outbox-table'
+import { outbox } from './outbox-table'
+import { migrateDatabase } from '../db/migrate'
 import { bookingFixture, readMail, shopFixture, startSmtpServer, type LocalSmtp } from './test-helpers'
 import { createTransport, type MailMessage, type MailTransport } from './transport'
 
@@ -15,8 +16,7 @@ let smtp: LocalSmtp
 
 beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite' })
-  await database.db.execute(sql.raw(OUTBOX_SQL))
-  await database.db.execute(sql.raw(OUTBOX_INDEX_SQL))
+  await migrateDatabase(database) // the real migrations, outbox included
   smtp = await startSmtpServer()
 })
 
