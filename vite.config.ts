@@ -5,10 +5,31 @@ import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { fileURLToPath } from 'node:url'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 
 // Plugin order verified in ../shared/TOOLCHAIN.md (trap 3).
-// One id per build: the server answers it at /_build/latest.json, the client compares (issue 3 §9).
-const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+/**
+ * One id per build: the server answers it at /_build/latest.json, the client compares (issue 3
+ * §9). It is a hash of the sources, because Vite evaluates this file once per environment
+ * (client, server): a random or time-based id would differ between the two bundles and make
+ * every navigation a full page load.
+ */
+function sourcesHash() {
+  const hash = createHash('sha256')
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else if (!name.endsWith('routeTree.gen.ts')) hash.update(path).update(readFileSync(path))
+    }
+  }
+  walk(fileURLToPath(new URL('./src', import.meta.url)))
+  for (const file of ['package-lock.json', 'openapi/webshop.yaml']) hash.update(readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url))))
+  return hash.digest('hex').slice(0, 16)
+}
+const buildId = process.env.BUILD_ID ?? sourcesHash()
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },

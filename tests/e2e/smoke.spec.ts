@@ -92,9 +92,17 @@ test.describe('platform smoke test (production build)', () => {
     expect(embed.headers()['x-frame-options']).toBeUndefined()
   })
 
-  test('the build id is served for deployment checks', async ({ request }) => {
+  test('the build id is served for deployment checks, and the same build does not reload', async ({ page, request }) => {
     const response = await request.get(at('localhost', '/_build/latest.json'))
     expect(response.headers()['cache-control']).toBe('no-store')
-    expect((await response.json()).buildId).toMatch(/^[a-z0-9]+-[a-z0-9]+$/)
+    expect((await response.json()).buildId).toMatch(/^[a-f0-9]{16}$/)
+    await page.goto(at('localhost', '/en'))
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+    await page.waitForResponse((r) => r.url().endsWith('/_build/latest.json'))
+    await page.waitForTimeout(300)
+    await page.getByTestId('footer').getByRole('link', { name: 'Imprint', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Imprint')
+    // a client-side navigation: the page (and its marker) survived
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
   })
 })
