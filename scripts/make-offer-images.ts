@@ -11,6 +11,7 @@ import { mkdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { f, poly, rng, type Pt } from './lib/svg'
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'media', 'offers')
 const W = 1200
@@ -19,22 +20,8 @@ const MAX_BYTES = 45 * 1024
 const START_QUALITY = 65
 const MIN_QUALITY = 40
 
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Rand = () => number
-type Pt = [number, number]
-const f = (n: number) => n.toFixed(1)
-const poly = (pts: Pt[]) => pts.map(([x, y]) => `${f(x)},${f(y)}`).join(' ')
 const between = (r: Rand, a: number, b: number) => a + r() * (b - a)
 const pick = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * items.length)]!
 

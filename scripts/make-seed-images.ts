@@ -7,25 +7,12 @@ import { mkdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { f, poly, rng, type Pt } from './lib/svg'
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'media')
 const MAX_BYTES = 60 * 1024
 
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
-type Pt = [number, number]
-const f = (n: number) => n.toFixed(1)
-const poly = (pts: Pt[]) => pts.map(([x, y]) => `${f(x)},${f(y)}`).join(' ')
 
 /** Mountain ridge by midpoint displacement between given anchor points. */
 function ridge(anchors: Pt[], roughness: number, depth: number, rand: () => number): Pt[] {

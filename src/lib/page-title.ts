@@ -5,9 +5,19 @@ import { pickLabel, type Locale } from './locale'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
-/** Spec §1: page title followed by the shop title. */
-export function pageTitle(config: ShopConfig | undefined, lang: Locale, title: MessageDescriptor | string) {
+/** Spec §1: page title followed by the shop title; `noindex` for pages search engines should skip. */
+export function pageTitle(
+  config: ShopConfig | undefined,
+  lang: Locale,
+  title: MessageDescriptor | string,
+  options: { noindex?: boolean } = {},
+) {
   const text = typeof title === 'string' ? title : getI18n(lang)._(title)
   const shop = pickLabel(config?.labels.title, lang)
-  return { meta: [{ title: [text, shop].filter(Boolean).join(' – ') }] }
+  return {
+    meta: [
+      { title: [text, shop].filter(Boolean).join(' – ') },
+      ...(options.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    ],
+  }
 }

@@ -24,10 +24,7 @@ export const Route = createFileRoute('/$lang/_default/checkout/$cart/')({
     }
   },
   staleTime: 0,
-  head: ({ match }) => ({
-    ...pageTitle(match.context.config, match.context.lang, title),
-    meta: [...pageTitle(match.context.config, match.context.lang, title).meta, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ match }) => pageTitle(match.context.config, match.context.lang, title, { noindex: true }),
   component: CheckoutPage,
 })
 

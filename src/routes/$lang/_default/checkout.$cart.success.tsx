@@ -20,10 +20,7 @@ export const Route = createFileRoute('/$lang/_default/checkout/$cart/success')({
       throw error
     }
   },
-  head: ({ match }) => ({
-    ...pageTitle(match.context.config, match.context.lang, complete),
-    meta: [...pageTitle(match.context.config, match.context.lang, complete).meta, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ match }) => pageTitle(match.context.config, match.context.lang, complete, { noindex: true }),
   component: SuccessPage,
 })
 

@@ -9,7 +9,7 @@ const title = msg`Payment`
 
 export const Route = createFileRoute('/$lang/_minimal/aftersales/payment/$token')({
   params: { parse: ({ token }) => ({ token: parseOpaqueId(token) }), stringify: ({ token }) => ({ token }) },
-  head: ({ match }) => ({ ...pageTitle(match.context.config, match.context.lang, title), meta: [...pageTitle(match.context.config, match.context.lang, title).meta, { name: 'robots', content: 'noindex' }] }),
+  head: ({ match }) => pageTitle(match.context.config, match.context.lang, title, { noindex: true }),
   component: () => {
     const { i18n } = useLingui()
     return <ComingSoon title={i18n._(title)} />
