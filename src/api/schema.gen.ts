@@ -288,6 +288,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webshop/v1/carts/{cartId}/booking/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts paying the open amount of the cart's booking (pay now, or retry).
+         * @description Creates a payment at the shop's provider for the booking's open amount and answers where
+         *     to send the visitor. Earlier unfinished attempts are cancelled at the provider first; if
+         *     one of them already went through, the answer is 409 `payment.in_progress` (never two
+         *     charges). The booking's status and open amount change only when the provider's verified
+         *     webhook arrives.
+         */
+        post: operations["startCartPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/payment-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking a payment link pays, and whether it can be paid online.
+         * @description 404 `payment_link.not_found` for an unknown token, 410 `payment_link.expired` after its
+         *     expiry. `paymentState` tells the page what to show: `payable`, `paid` (already paid in
+         *     full) or `not_payable` (cannot be paid online).
+         */
+        get: operations["getPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/payment-links/{token}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts paying the open amount through a payment link.
+         * @description Like `startCartPayment`; 409 `payment.already_paid` or `payment.not_payable` when there is nothing to pay online.
+         */
+        post: operations["startLinkPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/payments/webhooks/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment provider reports the outcome of a payment.
+         * @description Called by the provider, not by pages: no anti-forgery pair, no idempotency key. The
+         *     body and the signature header are the provider's own (the sandbox provider signs
+         *     `{timestamp}.{body}` with HMAC-SHA256 in `Webhook-Signature: t=…,v1=…` and events older
+         *     or newer than 5 minutes are refused). Applied exactly once per event id; a success is
+         *     final (a later failure of the same payment changes nothing); the booking's open amount
+         *     and status change only here. 400 `webhook.invalid_signature` / `webhook.stale`,
+         *     404 `webhook.unknown_provider` / `payment.not_found`.
+         */
+        post: operations["receivePaymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/operator/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's requests, newest first (operators only). */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/operator/requests/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request; reading it marks it seen. */
+        get: operations["getRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/operator/requests/{code}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts or declines a request; the visitor gets an e-mail in their language.
+         * @description Accepting takes the places (409 `places.insufficient` / `slot.unavailable` when they are
+         *     gone) and, when there is something to pay online, creates a payment link that the
+         *     e-mail carries. A request is answered once (409 `request.already_answered`). Bearer
+         *     token, so no anti-forgery pair; an `Idempotency-Key` makes a retry safe.
+         */
+        post: operations["answerRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -384,6 +533,10 @@ export interface components {
             stockLowThreshold?: number;
             /** @description Payment options the shop offers for orders (requests are paid later by link). */
             paymentOptions?: components["schemas"]["PaymentMethod"][];
+            /** @description The provider online payments go to (default `sandbox`, the built-in test provider). */
+            paymentProvider?: string;
+            /** @description How long a payment link can be used (default 30 days). */
+            paymentLinkDays?: number;
         };
         Money: {
             /** @description Minor units (Rappen, cents). */
@@ -607,14 +760,18 @@ export interface components {
         Booking: {
             /** @description Short, unique, human-readable booking code. */
             code: string;
-            /** @enum {string} */
-            status: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+            status: components["schemas"]["BookingStatus"];
             /** @enum {string} */
             mode: "order" | "request";
             total: components["schemas"]["Money"];
             openAmount: components["schemas"]["Money"];
             paymentMethod: components["schemas"]["PaymentMethod"];
             items: components["schemas"]["BookingItem"][];
+            paymentState: components["schemas"]["PaymentState"];
+            /** @description Online payment attempts, newest first. */
+            payments: components["schemas"]["PaymentAttempt"][];
+            /** @description Where the open amount can be paid later (pay later, accepted requests, pay now not yet paid). */
+            paymentLink?: components["schemas"]["PaymentLinkRef"];
             email: string;
             /** Format: date-time */
             createdAt: string;
@@ -653,6 +810,71 @@ export interface components {
                 };
             } | null;
         };
+        /**
+         * @description `payable` online, `paid` in full, or `not_payable` online (on site, declined, cancelled, not yet accepted).
+         * @enum {string}
+         */
+        PaymentState: "payable" | "paid" | "not_payable";
+        PaymentAttempt: {
+            id: components["schemas"]["OpaqueId"];
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            amount: components["schemas"]["Money"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PaymentLinkRef: {
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PaymentStart: {
+            paymentId: components["schemas"]["OpaqueId"];
+            /** @description The provider's page (absolute, or a path on this origin for the sandbox). */
+            redirectUrl: string;
+        };
+        PaymentLinkView: {
+            code: string;
+            status: components["schemas"]["BookingStatus"];
+            total: components["schemas"]["Money"];
+            openAmount: components["schemas"]["Money"];
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            paymentState: components["schemas"]["PaymentState"];
+            /** @description The attempts, newest first. */
+            payments: components["schemas"]["PaymentAttempt"][];
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /** @enum {string} */
+        BookingStatus: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+        RequestAnswer: {
+            /** @enum {string} */
+            decision: "accept" | "decline";
+            /** @description A personal message to the visitor, sent with the answer. */
+            reply?: string;
+        };
+        OperatorRequest: {
+            code: string;
+            status: components["schemas"]["BookingStatus"];
+            seen: boolean;
+            reply?: string;
+            /** Format: date-time */
+            repliedAt?: string;
+            total: components["schemas"]["Money"];
+            openAmount: components["schemas"]["Money"];
+            person: {
+                firstname: string;
+                surname: string;
+                email: string;
+                phone: string;
+            };
+            message?: string;
+            locale?: components["schemas"]["Locale"];
+            items: components["schemas"]["BookingItem"][];
+            paymentLink?: components["schemas"]["PaymentLinkRef"];
+            /** Format: date-time */
+            createdAt: string;
+        };
     };
     responses: {
         /** @description Any error. The same body shape for every operation. */
@@ -682,6 +904,8 @@ export interface components {
         Slug: string;
         ItemId: components["schemas"]["OpaqueId"];
         CartId: components["schemas"]["OpaqueId"];
+        PaymentToken: string;
+        BookingCode: string;
     };
     requestBodies: never;
     headers: {
@@ -1262,6 +1486,232 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startCartPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                cartId: components["parameters"]["CartId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment and the provider page to send the visitor to. */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentStart"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                token: components["parameters"]["PaymentToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentLinkView"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startLinkPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                token: components["parameters"]["PaymentToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment and the provider page to send the visitor to. */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentStart"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    receivePaymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Webhook-Signature"?: string;
+            };
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event was verified; `result` says whether it changed anything. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            result: "applied" | "duplicate" | "unchanged";
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                status?: "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OperatorRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: components["parameters"]["BookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OperatorRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    answerRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                code: components["parameters"]["BookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestAnswer"];
+            };
+        };
+        responses: {
+            /** @description The answered request. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OperatorRequest"];
+                    };
                 };
             };
             default: components["responses"]["Error"];

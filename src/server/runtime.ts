@@ -43,7 +43,7 @@ async function createRuntime(): Promise<Runtime> {
 export function createBuiltInApi(
   database: Database,
   env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'NODE_ENV' | 'APP_SECRET'>,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; sandboxDeliveryDelayMs?: number } = {},
 ) {
   let secret: Promise<string> | undefined
   const xsrfSecret = () => {
@@ -61,6 +61,7 @@ export function createBuiltInApi(
     production: env.NODE_ENV === 'production',
     xsrfSecret,
     now: options.now,
+    sandboxDeliveryDelayMs: options.sandboxDeliveryDelayMs,
   })
 }
 

@@ -115,7 +115,7 @@ describeEachDatabase('checkout contract', (factory) => {
       customer: { type: 'COMPANY' },
       person: { firstname: '', surname: 'M', email: 'not-an-email', phone: '12' },
       address: { street: 'X', streetNumber: '1', postalCode: '3800', city: 'Y', country: 'XX' },
-      paymentMethod: 'PAY_NOW',
+      paymentMethod: 'PAY_LATER_OR_ON_SITE', // not offered by this shop
       termsAccepted: false,
     })
     expect(response.status).toBe(400)

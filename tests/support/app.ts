@@ -6,6 +6,7 @@ import { createBuiltInApi } from '../../src/server/runtime'
 import { seedDemoData } from '../../src/server/seed/seed'
 import { contractProblems } from './contract'
 import type { DatabaseFactory } from './databases'
+import type { SandboxProvider } from '../../src/server/payments/sandbox'
 
 export const HOSTED_DOMAIN = 'shop.test'
 
@@ -15,6 +16,8 @@ export type TestApp = {
   call: (input: string | Request, init?: RequestInit) => Promise<Response>
   /** A typed client as the shop's pages use it, with its own cookie jar (one visitor). */
   client: (options?: { host?: string; locale?: Locale; reportError?: (e: unknown) => void }) => Api
+  /** The built-in sandbox payment provider (its hosted page, its webhook deliveries). */
+  sandbox: SandboxProvider
   close: () => Promise<void>
 }
 
@@ -26,7 +29,7 @@ export async function createTestApp(factory: DatabaseFactory, options: { seed?: 
     DEFAULT_TENANT: 'alpin',
     NODE_ENV: 'test',
     APP_SECRET: undefined,
-  }, { now: options.now })
+  }, { now: options.now, sandboxDeliveryDelayMs: 0 })
 
   const call: TestApp['call'] = async (input, init) => {
     const request =
@@ -68,5 +71,5 @@ export async function createTestApp(factory: DatabaseFactory, options: { seed?: 
     })
   }
 
-  return { database, call, client, close: () => database.close() }
+  return { database, call, client, sandbox: api.sandbox, close: async () => { await api.sandbox.settled(); await database.close() } }
 }

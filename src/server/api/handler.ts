@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client'
+import { authenticateOperator } from '../domain/operator'
+import { getOrCreateSecret } from '../domain/secrets'
+import { providerRegistry, type PaymentProviders } from '../payments/provider'
+import { createSandboxProvider, SANDBOX_PATH, type SandboxProvider } from '../payments/sandbox'
 import type { ShopDirectory } from '../domain/shops'
 import { checkIdempotencyKey, fingerprint, withIdempotency } from '../http/idempotency'
 import { errorResponse, errors, HttpError, REQUEST_ID_HEADER } from '../http/problem'
@@ -14,7 +19,13 @@ export type ApiDeps = {
   xsrfSecret: () => Promise<string>
   /** The clock (tests set it). */
   now?: () => Date
+  /** Payment providers; default: the built-in sandbox only. */
+  payments?: PaymentProviders
+  /** Sandbox: wait before its first webhook delivery (tests: 0). */
+  sandboxDeliveryDelayMs?: number
 }
+
+export type ApiHandlerWithSandbox = ApiHandler & { sandbox: SandboxProvider }
 
 export type ApiHandler = (request: Request, options: { requestId: string }) => Promise<Response>
 
@@ -59,8 +70,21 @@ function isLoopback(host: string) {
  * The built-in implementation of openapi/webshop.yaml as one fetch-style function. The same
  * function serves HTTP (through the server entry), SSR (in-process, no network hop) and tests.
  */
-export function createApiHandler(deps: ApiDeps): ApiHandler {
+export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
   const compiled = routes.map(compile)
+  let webhookSecret: Promise<string> | undefined
+  const sandbox = createSandboxProvider({
+    db: deps.db,
+    secret: () =>
+      (webhookSecret ??= getOrCreateSecret(deps.db, 'sandbox-webhook').catch((error) => {
+        webhookSecret = undefined
+        throw error
+      })),
+    deliver: (request) => handleApi(request, { requestId: randomUUID() }),
+    deliveryDelayMs: deps.sandboxDeliveryDelayMs,
+    now: deps.now,
+  })
+  const payments = deps.payments ?? providerRegistry([sandbox], 'sandbox')
 
   async function dispatch(request: Request, requestId: string): Promise<Response> {
     const url = new URL(request.url)
@@ -94,7 +118,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     }
 
     const shop = lookup.shop
+    const forwardedProto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim()
     const ctx: ApiContext = {
+      origin: `${forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : url.protocol.replace(':', '')}://${host}`,
+      payments,
       request,
       url,
       requestId,
@@ -106,7 +133,20 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       xsrfSecret: deps.xsrfSecret,
     }
 
-    if (method === 'GET') return route.handler(ctx, params)
+    if (route.access === 'operator') {
+      await authenticateOperator(deps.db, shop, request.headers.get('authorization'), ctx.now)
+      if (method === 'GET') return route.handler(ctx, params)
+      const key = request.headers.get('idempotency-key')
+      if (!key) return route.handler(ctx, params)
+      const body = await request.text()
+      const replayable = new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })
+      const routeParams = params
+      return withIdempotency(deps.db, shop.id, checkIdempotencyKey(key), fingerprint(method, url.pathname + url.search, body), () =>
+        route.handler({ ...ctx, request: replayable }, routeParams),
+      )
+    }
+    // A provider signs its calls; the route verifies the signature (no cookies, no key).
+    if (method === 'GET' || route.access === 'provider') return route.handler(ctx, params)
 
     // Every write: the anti-forgery pair first, then the idempotency key (spec §7, DESIGN §3).
     const secret = await deps.xsrfSecret()
@@ -122,7 +162,9 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     )
   }
 
-  return async function handleApi(request, { requestId }) {
+  async function handleApi(request: Request, { requestId }: { requestId: string }): Promise<Response> {
+    const pathname = new URL(request.url).pathname
+    if (pathname.startsWith(SANDBOX_PATH)) return sandbox.handle(request)
     let response: Response
     try {
       response = await dispatch(request, requestId)
@@ -141,4 +183,5 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     if (request.method === 'HEAD') return new Response(null, { status: response.status, headers })
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
+  return Object.assign(handleApi, { sandbox })
 }

@@ -3,6 +3,9 @@ import { addCartItem, createCart, findCart, removeCartItem, updateCartItem } fro
 import { daySlots, loadOffers, monthAvailability, toDetail, toSummary, upcomingDays, type CatalogueContext } from '../domain/offers/catalogue'
 import { listOffers } from '../domain/offers/listing'
 import { checkoutCart, findBookingOfCart } from '../domain/checkout'
+import { applyPaymentEvent, findPaymentLink, startCartPayment, startLinkPayment, type StartContext } from '../domain/payments'
+import { answerRequest, getRequest, listRequests } from '../domain/operator'
+import { WebhookRejected } from '../payments/provider'
 import { bookingToIcs } from '../mail/ics'
 import { pickText } from '../../lib/locale-text'
 import { isValidDate, isValidMonth } from '../domain/offers/zoned-time'
@@ -153,7 +156,7 @@ export const routes: RouteDef[] = [
     method: 'POST',
     handler: async (ctx, params) => {
       const input = await readBody(ctx, CheckoutBody)
-      const booking = await checkoutCart(catalogue(ctx), params.cartId ?? '', input)
+      const booking = await checkoutCart(catalogue(ctx), params.cartId ?? '', input, { origin: ctx.origin })
       return json('/api/webshop/v1/carts/{cartId}/checkout', 'post', { data: booking }, { status: 201 })
     },
   },
@@ -188,6 +191,78 @@ export const routes: RouteDef[] = [
           'cache-control': 'no-store',
         },
       })
+    },
+  },
+  {
+    path: '/api/webshop/v1/carts/{cartId}/booking/payments',
+    method: 'POST',
+    handler: async (ctx, params) => {
+      const started = await startCartPayment(startContext(ctx), params.cartId ?? '')
+      return json('/api/webshop/v1/carts/{cartId}/booking/payments', 'post', { data: started }, { status: 201 })
+    },
+  },
+  {
+    path: '/api/webshop/v1/payment-links/{token}',
+    method: 'GET',
+    handler: async (ctx, params) => {
+      const view = await findPaymentLink(ctx.db, ctx.shop, params.token ?? '', ctx.now)
+      return json('/api/webshop/v1/payment-links/{token}', 'get', { data: view }, { headers: { 'cache-control': 'no-store' } })
+    },
+  },
+  {
+    path: '/api/webshop/v1/payment-links/{token}/payments',
+    method: 'POST',
+    handler: async (ctx, params) => {
+      const started = await startLinkPayment(startContext(ctx), params.token ?? '')
+      return json('/api/webshop/v1/payment-links/{token}/payments', 'post', { data: started }, { status: 201 })
+    },
+  },
+  {
+    path: '/api/webshop/v1/payments/webhooks/{provider}',
+    method: 'POST',
+    access: 'provider',
+    handler: async (ctx, params) => {
+      const provider = ctx.payments.get(params.provider ?? '')
+      if (!provider) throw new HttpError(404, 'Page not found', 'There is no such payment provider.', { code: 'webhook.unknown_provider' })
+      const body = await ctx.request.text()
+      let event
+      try {
+        event = await provider.verifyWebhook({ headers: ctx.request.headers, body, now: ctx.now })
+      } catch (error) {
+        if (error instanceof WebhookRejected) throw new HttpError(400, 'Invalid enquiry', error.message, { code: error.code })
+        throw error
+      }
+      const result = await applyPaymentEvent({ db: ctx.db, shop: ctx.shop, now: ctx.now }, provider.id, event)
+      return json('/api/webshop/v1/payments/webhooks/{provider}', 'post', { data: { result } })
+    },
+  },
+  {
+    path: '/api/webshop/v1/operator/requests',
+    method: 'GET',
+    access: 'operator',
+    handler: async (ctx) => {
+      const { status } = parseQuery(ctx, z.object({ status: z.enum(['REQUESTED', 'ACCEPTED', 'DECLINED', 'PAID', 'CANCELLED']).optional() }).strict())
+      const data = await listRequests(catalogue(ctx), status)
+      return json('/api/webshop/v1/operator/requests', 'get', { data }, { headers: { 'cache-control': 'no-store' } })
+    },
+  },
+  {
+    path: '/api/webshop/v1/operator/requests/{code}',
+    method: 'GET',
+    access: 'operator',
+    handler: async (ctx, params) => {
+      const data = await getRequest(catalogue(ctx), params.code ?? '')
+      return json('/api/webshop/v1/operator/requests/{code}', 'get', { data }, { headers: { 'cache-control': 'no-store' } })
+    },
+  },
+  {
+    path: '/api/webshop/v1/operator/requests/{code}/answer',
+    method: 'POST',
+    access: 'operator',
+    handler: async (ctx, params) => {
+      const answer = await readBody(ctx, z.object({ decision: z.enum(['accept', 'decline']), reply: z.string().max(2000).optional() }).strict())
+      const data = await answerRequest(catalogue(ctx), params.code ?? '', answer, { origin: ctx.origin })
+      return json('/api/webshop/v1/operator/requests/{code}/answer', 'post', { data })
     },
   },
   {
@@ -262,6 +337,10 @@ export const routes: RouteDef[] = [
     },
   },
 ]
+
+function startContext(ctx: ApiContext): StartContext {
+  return { db: ctx.db, shop: ctx.shop, locale: ctx.locale, now: ctx.now, origin: ctx.origin, provider: ctx.payments.forShop(ctx.shop) }
+}
 
 function catalogue(ctx: ApiContext): CatalogueContext {
   return { db: ctx.db, shop: ctx.shop, locale: ctx.locale, now: ctx.now }

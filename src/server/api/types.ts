@@ -1,6 +1,7 @@
 import type { paths } from '../../api/schema.gen'
 import type { Db } from '../db/client'
 import type { Shop } from '../domain/shops'
+import type { PaymentProviders } from '../payments/provider'
 
 export type Locale = 'de' | 'en' | 'fr'
 export type ApiPath = keyof paths
@@ -31,6 +32,9 @@ export type ApiContext = {
   /** Whether cookies get the Secure attribute. */
   secureCookies: boolean
   xsrfSecret: () => Promise<string>
+  /** The origin the visitor uses (scheme from X-Forwarded-Proto behind a proxy), for links in e-mails and provider redirects. */
+  origin: string
+  payments: PaymentProviders
 }
 
 export type RouteHandler = (ctx: ApiContext, params: Record<string, string>) => Promise<Response>
@@ -40,6 +44,12 @@ export type RouteDef = {
   path: ApiPath
   method: Uppercase<Method>
   handler: RouteHandler
+  /**
+   * Who calls it: `visitor` (default; writes need the anti-forgery pair and an idempotency key),
+   * `provider` (a payment provider; the handler verifies its signature), `operator` (bearer token
+   * of the shop; an idempotency key is optional).
+   */
+  access?: 'visitor' | 'provider' | 'operator'
 }
 
 /** A JSON answer whose body is checked against the contract at compile time. */

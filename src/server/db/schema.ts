@@ -309,3 +309,90 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 )
+
+/**
+ * A payment link of a booking (issue 6): the token (256 random bits) is the visitor's secret to
+ * pay the open amount, until it expires.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    token: text('token').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_links_booking_idx').on(t.bookingId)],
+)
+
+/**
+ * One attempt to pay (part of) a booking at a provider. Its status, and the booking's open
+ * amount, change only from a verified provider event (webhook), never from a redirect.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the session or transaction; set once the provider answered. */
+    providerRef: text('provider_ref'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'cancelled'] }).notNull().default('pending'),
+    /** Where the visitor started: the checkout (cart) or a payment link. */
+    source: text('source', { enum: ['checkout', 'link'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef), index('payments_booking_idx').on(t.bookingId)],
+)
+
+/** Provider events already applied: a duplicate delivery finds its id here and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+)
+
+/** The built-in sandbox provider's own sessions (it stands in for an external provider). */
+export const sandboxSessions = pgTable('sandbox_sessions', {
+  ref: text('ref').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  locale: text('locale').notNull(),
+  returnUrl: text('return_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  status: text('status', { enum: ['open', 'succeeded', 'failed', 'cancelled'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+})
+
+/** Bearer tokens of a shop's operators (stored as SHA-256; the token is shown once). */
+export const operatorTokens = pgTable(
+  'operator_tokens',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('operator_tokens_hash_idx').on(t.tokenHash), index('operator_tokens_shop_idx').on(t.shopId)],
+)

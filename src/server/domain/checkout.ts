@@ -10,6 +10,7 @@ import { bookingSettings, loadOffers, scheduleOf, type CatalogueContext } from '
 import { startTimesForDate, type Busy } from './offers/slots'
 import { utcToZonedDate, utcToZonedTime } from './offers/zoned-time'
 import { newOpaqueId } from './carts'
+import { createPaymentLink, paymentFieldsOf, paymentLinkUrl, wantsPaymentLink } from './payments'
 
 type S = components['schemas']
 export type Booking = S['Booking']
@@ -36,7 +37,7 @@ export async function findBookingOfCart(ctx: CatalogueContext, cartId: string): 
   return row ? toBookingView(ctx, ctx.db, row) : null
 }
 
-async function toBookingView(ctx: CatalogueContext, db: Db, row: typeof bookings.$inferSelect): Promise<Booking> {
+export async function toBookingView(ctx: CatalogueContext, db: Db, row: typeof bookings.$inferSelect): Promise<Booking> {
   const { timeZone } = bookingSettings(ctx.shop)
   const items = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, row.id)).orderBy(asc(bookingItems.position))
   const loaded = await loadOffers(db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
@@ -47,6 +48,7 @@ async function toBookingView(ctx: CatalogueContext, db: Db, row: typeof bookings
     total: { amount: row.totalAmount, currency: row.currency },
     openAmount: { amount: row.openAmount, currency: row.currency },
     paymentMethod: row.paymentMethod,
+    ...(await paymentFieldsOf(db, ctx.shop, row, ctx.now)),
     email: row.person.email,
     createdAt: row.createdAt.toISOString(),
     items: items.map((item) => {
@@ -81,12 +83,66 @@ async function privateBusy(tx: Tx, offerId: string, cartId: string, now: Date): 
   return [...held, ...booked]
 }
 
+export type Reservation = {
+  key: string
+  offerId: string
+  sessionId: string | null
+  startsAt: Date
+  places: number
+  entry: Awaited<ReturnType<typeof loadOffers>>[number]
+}
+
+/**
+ * Takes the places of every reservation in the caller's transaction: each session is locked and
+ * its places counted (live holds of other carts count against it; `ownCartId`'s do not); a
+ * private service's start time must still be free. Answers the keys that could not be taken
+ * (`session.past`, `places.insufficient`, `slot.unavailable`); the caller rolls back then.
+ */
+export async function reservePlaces(tx: Tx, ctx: CatalogueContext, list: Reservation[], ownCartId: string): Promise<Record<string, string>> {
+  const settings = bookingSettings(ctx.shop)
+  const unavailable: Record<string, string> = {}
+  // Lock sessions in a fixed order so two checkouts never wait on each other in a circle.
+  const ordered = [...list].sort((a, b) => (a.sessionId ?? a.offerId).localeCompare(b.sessionId ?? b.offerId))
+  for (const r of ordered) {
+    if (r.sessionId) {
+      const locked = await tx.execute(sql`select capacity, places_taken, starts_at from ${sessions} where id = ${r.sessionId} and status = 'scheduled' for update`)
+      const session = (locked as unknown as { rows: { capacity: number; places_taken: number; starts_at: string | Date }[] }).rows[0]
+      if (!session || new Date(session.starts_at) <= ctx.now) {
+        unavailable[r.key] = 'session.past'
+        continue
+      }
+      const [others] = await tx
+        .select({ held: sql<number>`coalesce(sum(${cartItems.places}), 0)::int` })
+        .from(cartItems)
+        .where(and(eq(cartItems.sessionId, r.sessionId), gt(cartItems.heldUntil, ctx.now), ne(cartItems.cartId, ownCartId)))
+      const left = Number(session.capacity) - Number(session.places_taken) - Number(others?.held ?? 0)
+      if (r.places > left) {
+        unavailable[r.key] = 'places.insufficient'
+        continue
+      }
+      await tx.update(sessions).set({ placesTaken: sql`${sessions.placesTaken} + ${r.places}` }).where(eq(sessions.id, r.sessionId))
+    } else {
+      await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, r.offerId)).for('update')
+      const schedule = scheduleOf(r.entry.offer, r.entry.skus, settings.timeZone)
+      const busy = await privateBusy(tx, r.offerId, ownCartId, ctx.now)
+      const free = schedule ? startTimesForDate(schedule, utcToZonedDate(r.startsAt, settings.timeZone), busy, ctx.now) : []
+      if (!free.some((s) => s.start.getTime() === r.startsAt.getTime())) unavailable[r.key] = 'slot.unavailable'
+    }
+  }
+  return unavailable
+}
+
 /**
  * Turns a cart into a booking or request in one transaction (issue 5 §6): everything is
  * validated again; every session is locked and its places counted (the cart's own holds are
  * its own), so no place is sold twice whatever arrives in parallel; a cart is booked once.
  */
-export async function checkoutCart(ctx: CatalogueContext, cartId: string, input: CheckoutInput): Promise<Booking> {
+export async function checkoutCart(
+  ctx: CatalogueContext,
+  cartId: string,
+  input: CheckoutInput,
+  options: { origin?: string } = {},
+): Promise<Booking> {
   const existing = await findBookingOfCart(ctx, cartId)
   if (existing) return existing
   const [cart] = await ctx.db.select().from(carts).where(and(eq(carts.id, cartId), eq(carts.shopId, ctx.shop.id)))
@@ -115,36 +171,15 @@ export async function checkoutCart(ctx: CatalogueContext, cartId: string, input:
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update')
     const [again] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.cartId, cartId))
     if (again) return null // booked meanwhile by a parallel submit: answer that booking
-    const unavailable: Record<string, string> = {}
-    // Lock sessions in a fixed order so two checkouts never wait on each other in a circle.
-    const bySession = [...view].sort((a, b) => (a.item.sessionId ?? a.item.offerId).localeCompare(b.item.sessionId ?? b.item.offerId))
-    for (const v of bySession) {
-      if (mode === 'request') continue // availability is checked afterwards (spec §4)
-      if (v.item.sessionId) {
-        const locked = await tx.execute(sql`select capacity, places_taken, starts_at from ${sessions} where id = ${v.item.sessionId} and status = 'scheduled' for update`)
-        const session = (locked as unknown as { rows: { capacity: number; places_taken: number; starts_at: string | Date }[] }).rows[0]
-        if (!session || new Date(session.starts_at) <= ctx.now) {
-          unavailable[v.item.id] = 'session.past'
-          continue
-        }
-        const [others] = await tx
-          .select({ held: sql<number>`coalesce(sum(${cartItems.places}), 0)::int` })
-          .from(cartItems)
-          .where(and(eq(cartItems.sessionId, v.item.sessionId), gt(cartItems.heldUntil, ctx.now), ne(cartItems.cartId, cartId)))
-        const left = Number(session.capacity) - Number(session.places_taken) - Number(others?.held ?? 0)
-        if (v.item.places > left) {
-          unavailable[v.item.id] = 'places.insufficient'
-          continue
-        }
-        await tx.update(sessions).set({ placesTaken: sql`${sessions.placesTaken} + ${v.item.places}` }).where(eq(sessions.id, v.item.sessionId))
-      } else {
-        await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, v.item.offerId)).for('update')
-        const schedule = scheduleOf(v.entry.offer, v.entry.skus, settings.timeZone)
-        const busy = await privateBusy(tx, v.item.offerId, cartId, ctx.now)
-        const free = schedule ? startTimesForDate(schedule, utcToZonedDate(v.item.startsAt, settings.timeZone), busy, ctx.now) : []
-        if (!free.some((s) => s.start.getTime() === v.item.startsAt.getTime())) unavailable[v.item.id] = 'slot.unavailable'
-      }
-    }
+    const unavailable =
+      mode === 'request' // availability is checked afterwards (spec §4)
+        ? {}
+        : await reservePlaces(
+            tx,
+            ctx,
+            view.map((v) => ({ key: v.item.id, offerId: v.item.offerId, sessionId: v.item.sessionId, startsAt: v.item.startsAt, places: v.item.places, entry: v.entry })),
+            cartId,
+          )
     if (Object.keys(unavailable).length) {
       throw new HttpError(409, 'Conflict', 'Some dates are no longer available. Please choose another date for them.', {
         code: 'items.unavailable',
@@ -210,16 +245,25 @@ export async function checkoutCart(ctx: CatalogueContext, cartId: string, input:
     await tx.insert(bookingItems).values(rows)
     // The places are taken now: the holds are done.
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId))
-    return booking!
+    // Pay later (and pay now, should the payment not go through): a link to pay the open amount.
+    const link = wantsPaymentLink(ctx.shop, booking!) ? await createPaymentLink(tx, ctx.shop, bookingId, ctx.now) : null
+    const result = await toBookingView(ctx, tx as unknown as Db, booking!)
+    // In the same transaction: a booking is never without its e-mail, nor an e-mail without it.
+    await tx.insert(outbox).values({
+      id: randomUUID(),
+      shopId: ctx.shop.id,
+      kind: mode === 'request' ? 'request.received' : 'booking.confirmation',
+      payload: {
+        booking: result,
+        locale: ctx.locale,
+        to: booking!.person.email,
+        ...(link && options.origin
+          ? { paymentUrl: paymentLinkUrl(options.origin, ctx.locale, link.token), paymentLinkExpiresAt: link.expiresAt.toISOString() }
+          : {}),
+      },
+    })
+    return result
   })
 
-  if (!created) return (await findBookingOfCart(ctx, cartId))!
-  const result = await toBookingView(ctx, ctx.db, created)
-  await ctx.db.insert(outbox).values({
-    id: randomUUID(),
-    shopId: ctx.shop.id,
-    kind: mode === 'request' ? 'request.received' : 'booking.confirmation',
-    payload: { booking: result, locale: ctx.locale, to: created.person.email },
-  })
-  return result
+  return created ?? (await findBookingOfCart(ctx, cartId))!
 }

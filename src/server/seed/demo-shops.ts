@@ -292,7 +292,7 @@ const alpin: DemoShop = {
     languages: ['de', 'en', 'fr'],
     timeZone: 'Europe/Zurich',
     currency: 'CHF',
-    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_ON_SITE', 'PAY_LATER', 'PAY_LATER_OR_ON_SITE'] },
+    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_NOW', 'PAY_ON_SITE', 'PAY_LATER'] },
   },
   media: {
     default: 'default.jpg',
@@ -490,7 +490,7 @@ const atelier: DemoShop = {
     languages: ['fr', 'de'],
     timeZone: 'Europe/Zurich',
     currency: 'CHF',
-    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_ON_SITE', 'PAY_LATER'] },
+    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_NOW', 'PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE'] },
   },
   media: {
     'atelier-hero': 'atelier-hero.jpg',

@@ -1,0 +1,158 @@
+/**
+ * The shop's staff answering requests (issue 6 §5): a per-shop bearer token, the list of
+ * requests (reading one marks it seen), and accept / decline with a reply that the visitor gets
+ * by e-mail in the language they booked in.
+ */
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { components } from '../../api/schema.gen'
+import type { Db } from '../db/client'
+import { bookingItems, bookings, operatorTokens, outbox } from '../db/schema'
+import { HttpError } from '../http/problem'
+import { isLocale, type Locale } from '../../lib/locale'
+import { loadOffers, type CatalogueContext } from './offers/catalogue'
+import { reservePlaces, toBookingView } from './checkout'
+import { createPaymentLink, paymentFieldsOf, paymentLinkUrl, wantsPaymentLink } from './payments'
+import type { Shop } from './shops'
+
+type S = components['schemas']
+export type OperatorRequest = S['OperatorRequest']
+type BookingRow = typeof bookings.$inferSelect
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** A new operator token for a shop; only its hash is stored, so show it now or never. */
+export async function createOperatorToken(db: Db, shopId: string, label: string) {
+  const token = `op_${randomBytes(32).toString('base64url')}`
+  await db.insert(operatorTokens).values({ id: randomUUID(), shopId, tokenHash: hash(token), label })
+  return token
+}
+
+export async function hasOperatorToken(db: Db, shopId: string) {
+  const [row] = await db.select({ id: operatorTokens.id }).from(operatorTokens).where(eq(operatorTokens.shopId, shopId)).limit(1)
+  return !!row
+}
+
+const unauthorised = () =>
+  new HttpError(401, 'Not authorised', 'An operator token of this shop is required.', { code: 'operator.unauthorised' }, {
+    'www-authenticate': 'Bearer realm="operator"',
+  })
+
+/** Checks `Authorization: Bearer …` against the shop's tokens (constant-time on the hash). */
+export async function authenticateOperator(db: Db, shop: Shop, authorization: string | null, now: Date) {
+  const match = /^Bearer ([A-Za-z0-9_-]{16,200})$/.exec(authorization?.trim() ?? '')
+  if (!match) throw unauthorised()
+  const wanted = hash(match[1]!)
+  const [row] = await db.select().from(operatorTokens).where(eq(operatorTokens.tokenHash, wanted))
+  if (!row || row.shopId !== shop.id || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(wanted))) throw unauthorised()
+  await db.update(operatorTokens).set({ lastUsedAt: now }).where(eq(operatorTokens.id, row.id))
+}
+
+const localeOf = (row: BookingRow): Locale => (isLocale(row.locale) ? row.locale : 'de')
+
+async function toOperatorRequest(ctx: CatalogueContext, db: Db, row: BookingRow): Promise<OperatorRequest> {
+  const view = await toBookingView({ ...ctx, locale: localeOf(row) }, db, row)
+  const { paymentLink } = await paymentFieldsOf(db, ctx.shop, row, ctx.now)
+  return {
+    code: row.code,
+    status: row.status,
+    seen: row.seen,
+    ...(row.reply ? { reply: row.reply } : {}),
+    ...(row.repliedAt ? { repliedAt: row.repliedAt.toISOString() } : {}),
+    total: view.total,
+    openAmount: view.openAmount,
+    person: { firstname: row.person.firstname, surname: row.person.surname, email: row.person.email, phone: row.person.phone },
+    ...(row.message ? { message: row.message } : {}),
+    locale: localeOf(row),
+    items: view.items,
+    ...(paymentLink ? { paymentLink } : {}),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export async function listRequests(ctx: CatalogueContext, status?: BookingRow['status']) {
+  const rows = await ctx.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.shopId, ctx.shop.id), eq(bookings.mode, 'request'), status ? eq(bookings.status, status) : undefined))
+    .orderBy(desc(bookings.createdAt))
+    .limit(200)
+  return Promise.all(rows.map((row) => toOperatorRequest(ctx, ctx.db, row)))
+}
+
+const notFound = () => new HttpError(404, 'Page not found', 'There is no request with this code.', { code: 'request.not_found' })
+
+async function requestRow(db: Db, shopId: string, code: string) {
+  const [row] = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(code)
+    ? await db.select().from(bookings).where(and(eq(bookings.shopId, shopId), eq(bookings.code, code), eq(bookings.mode, 'request')))
+    : []
+  if (!row) throw notFound()
+  return row
+}
+
+/** One request; reading it marks it seen. */
+export async function getRequest(ctx: CatalogueContext, code: string) {
+  const row = await requestRow(ctx.db, ctx.shop.id, code)
+  const [seen] = row.seen ? [row] : await ctx.db.update(bookings).set({ seen: true }).where(eq(bookings.id, row.id)).returning()
+  return toOperatorRequest(ctx, ctx.db, seen!)
+}
+
+/**
+ * Accepts (takes the places, creates a payment link when there is something to pay online) or
+ * declines a request, in one transaction with the visitor's e-mail.
+ */
+export async function answerRequest(
+  ctx: CatalogueContext,
+  code: string,
+  answer: { decision: 'accept' | 'decline'; reply?: string },
+  options: { origin: string },
+) {
+  const found = await requestRow(ctx.db, ctx.shop.id, code)
+  const items = await ctx.db.select().from(bookingItems).where(eq(bookingItems.bookingId, found.id)).orderBy(asc(bookingItems.position))
+  const loaded = await loadOffers(ctx.db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
+  const reply = answer.reply?.trim() || null
+
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for('update')
+    if (row!.status !== 'REQUESTED') {
+      throw new HttpError(409, 'Conflict', 'This request has already been answered.', { code: 'request.already_answered', status: row!.status })
+    }
+    const locale = localeOf(row!)
+    if (answer.decision === 'accept') {
+      // A request held no places (spec §4: availability is checked afterwards); now it takes them.
+      const reservations = items.map((i) => {
+        const entry = loaded.find((l) => l.offer.id === i.offerId)!
+        const sku = entry.skus.find((k) => k.id === i.skuId)
+        const places = i.sessionId ? i.quantity * (sku?.blockCount ?? 1) : i.places
+        return { key: i.id, offerId: i.offerId, sessionId: i.sessionId, startsAt: i.startsAt, places, entry }
+      })
+      const unavailable = await reservePlaces(tx, ctx, reservations, row!.cartId)
+      const first = Object.values(unavailable)[0]
+      if (first) {
+        throw new HttpError(409, 'Conflict', 'The places of this request are no longer available.', { code: first, items: unavailable })
+      }
+      for (const r of reservations) await tx.update(bookingItems).set({ places: r.places }).where(eq(bookingItems.id, r.key))
+    }
+    const [next] = await tx
+      .update(bookings)
+      .set({ status: answer.decision === 'accept' ? 'ACCEPTED' : 'DECLINED', reply, repliedAt: ctx.now, seen: true })
+      .where(eq(bookings.id, row!.id))
+      .returning()
+    const link = answer.decision === 'accept' && wantsPaymentLink(ctx.shop, next!) ? await createPaymentLink(tx, ctx.shop, next!.id, ctx.now) : null
+    const view = await toBookingView({ ...ctx, locale }, tx as unknown as Db, next!)
+    await tx.insert(outbox).values({
+      id: randomUUID(),
+      shopId: ctx.shop.id,
+      kind: answer.decision === 'accept' ? 'request.accepted' : 'request.declined',
+      payload: {
+        booking: view,
+        locale,
+        to: next!.person.email,
+        ...(reply ? { reply } : {}),
+        ...(link ? { paymentUrl: paymentLinkUrl(options.origin, locale, link.token), paymentLinkExpiresAt: link.expiresAt.toISOString() } : {}),
+      },
+    })
+    return next!
+  })
+  return toOperatorRequest(ctx, ctx.db, updated)
+}

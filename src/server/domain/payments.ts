@@ -1,0 +1,280 @@
+/**
+ * Paying bookings online (issue 6, ADR 011): payment links, starting a payment at the shop's
+ * provider, and applying the provider's verified events exactly once.
+ *
+ * Invariants:
+ * - a booking's open amount and status change only in `applyPaymentEvent`, inside one
+ *   transaction that first records the event id (a duplicate changes nothing) and locks the
+ *   payment and the booking rows (concurrent deliveries queue up);
+ * - a succeeded payment is final: a later 'failed' or 'cancelled' for it changes nothing, and
+ *   a success counts once whatever the order of arrival;
+ * - starting a payment cancels the booking's unfinished attempts at the provider first; if one
+ *   of them was already paid, no new attempt is started (a visitor is never charged twice).
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, desc, eq, gt, inArray } from 'drizzle-orm'
+import type { components } from '../../api/schema.gen'
+import type { Db } from '../db/client'
+import { bookings, outbox, paymentEvents, paymentLinks, payments } from '../db/schema'
+import { HttpError } from '../http/problem'
+import { pickText } from '../../lib/locale-text'
+import { isLocale } from '../../lib/locale'
+import { toBookingView } from './checkout'
+import { bookingSettings } from './offers/catalogue'
+import type { Shop } from './shops'
+import type { Locale } from '../api/types'
+import type { PaymentEvent, PaymentProvider } from '../payments/provider'
+
+type S = components['schemas']
+export type PaymentState = S['PaymentState']
+export type PaymentAttempt = S['PaymentAttempt']
+export type PaymentLinkView = S['PaymentLinkView']
+type BookingRow = typeof bookings.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export const DEFAULT_PAYMENT_LINK_DAYS = 30
+const ONLINE_METHODS = ['PAY_NOW', 'PAY_LATER', 'PAY_LATER_OR_ON_SITE'] as const
+
+/** 256 random bits, URL-safe (43 characters). */
+export function newPaymentToken() {
+  return randomBytes(32).toString('base64url')
+}
+
+export function onlinePaymentsEnabled(shop: Shop) {
+  return bookingSettings(shop).paymentOptions.some((m) => (ONLINE_METHODS as readonly string[]).includes(m))
+}
+
+/** What the visitor can do about the open amount (spec §8 outcomes). */
+export function paymentStateOf(shop: Shop, booking: Pick<BookingRow, 'status' | 'openAmount' | 'paymentMethod'>): PaymentState {
+  if (booking.status === 'CANCELLED' || booking.status === 'DECLINED' || booking.status === 'REQUESTED') return 'not_payable'
+  if (booking.openAmount <= 0) return 'paid'
+  if (booking.paymentMethod === 'PAY_ON_SITE' || !onlinePaymentsEnabled(shop)) return 'not_payable'
+  return 'payable'
+}
+
+/** Whether a booking gets a payment link (pay later, pay now not yet paid, accepted requests). */
+export function wantsPaymentLink(shop: Shop, booking: Pick<BookingRow, 'status' | 'openAmount' | 'paymentMethod'>) {
+  return paymentStateOf(shop, booking) === 'payable'
+}
+
+export async function createPaymentLink(tx: Tx | Db, shop: Shop, bookingId: string, now: Date) {
+  const days = shop.config.booking?.paymentLinkDays ?? DEFAULT_PAYMENT_LINK_DAYS
+  const link = { token: newPaymentToken(), shopId: shop.id, bookingId, expiresAt: new Date(now.getTime() + days * 86_400_000) }
+  await tx.insert(paymentLinks).values(link)
+  return link
+}
+
+/** The absolute URL of a payment link's page. */
+export function paymentLinkUrl(origin: string, locale: Locale, token: string) {
+  return `${origin}/${locale}/aftersales/payment/${token}`
+}
+
+function toAttempt(row: typeof payments.$inferSelect): PaymentAttempt {
+  return { id: row.id, status: row.status, amount: { amount: row.amount, currency: row.currency }, createdAt: row.createdAt.toISOString() }
+}
+
+/** The payment part of a booking as the visitor sees it. */
+export async function paymentFieldsOf(db: Db, shop: Shop, row: BookingRow, now: Date) {
+  const attempts = await db.select().from(payments).where(eq(payments.bookingId, row.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(20)
+  const [link] = await db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.bookingId, row.id), gt(paymentLinks.expiresAt, now)))
+    .orderBy(desc(paymentLinks.expiresAt))
+    .limit(1)
+  const paymentState = paymentStateOf(shop, row)
+  return {
+    paymentState,
+    payments: attempts.map(toAttempt),
+    ...(link && paymentState !== 'not_payable' ? { paymentLink: { token: link.token, expiresAt: link.expiresAt.toISOString() } } : {}),
+  }
+}
+
+const linkNotFound = () =>
+  new HttpError(404, 'Page not found', 'This payment link does not exist.', { code: 'payment_link.not_found' })
+
+async function bookingOfLink(db: Db, shop: Shop, token: string, now: Date) {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) throw linkNotFound()
+  const [row] = await db
+    .select({ link: paymentLinks, booking: bookings })
+    .from(paymentLinks)
+    .innerJoin(bookings, eq(bookings.id, paymentLinks.bookingId))
+    .where(and(eq(paymentLinks.token, token), eq(paymentLinks.shopId, shop.id)))
+  if (!row) throw linkNotFound()
+  if (row.link.expiresAt <= now) {
+    throw new HttpError(410, 'Gone', 'This payment link has expired.', { code: 'payment_link.expired' })
+  }
+  return row
+}
+
+export async function findPaymentLink(db: Db, shop: Shop, token: string, now: Date): Promise<PaymentLinkView> {
+  const { link, booking } = await bookingOfLink(db, shop, token, now)
+  const fields = await paymentFieldsOf(db, shop, booking, now)
+  return {
+    code: booking.code,
+    status: booking.status,
+    total: { amount: booking.totalAmount, currency: booking.currency },
+    openAmount: { amount: booking.openAmount, currency: booking.currency },
+    paymentMethod: booking.paymentMethod,
+    paymentState: fields.paymentState,
+    payments: fields.payments,
+    expiresAt: link.expiresAt.toISOString(),
+  }
+}
+
+export type StartContext = {
+  db: Db
+  shop: Shop
+  locale: Locale
+  now: Date
+  /** The public origin the visitor uses, e.g. `https://alpin.example.ch`. */
+  origin: string
+  provider: PaymentProvider
+}
+
+/** Starts paying the open amount of the booking made from a cart (pay now, retry). */
+export async function startCartPayment(ctx: StartContext, cartId: string) {
+  const [booking] = await ctx.db.select().from(bookings).where(and(eq(bookings.cartId, cartId), eq(bookings.shopId, ctx.shop.id)))
+  if (!booking) throw new HttpError(404, 'Page not found', 'No booking was made from this cart.', { code: 'booking.not_found' })
+  return startPayment(ctx, booking.id, 'checkout', (paymentId) => `${ctx.origin}/${ctx.locale}/checkout/${cartId}/success?payment=${paymentId}`)
+}
+
+/** Starts paying the open amount through a payment link. */
+export async function startLinkPayment(ctx: StartContext, token: string) {
+  const { booking } = await bookingOfLink(ctx.db, ctx.shop, token, ctx.now)
+  return startPayment(ctx, booking.id, 'link', (paymentId) => `${ctx.origin}/${ctx.locale}/aftersales/payment/${token}?payment=${paymentId}`)
+}
+
+async function startPayment(ctx: StartContext, bookingId: string, source: 'checkout' | 'link', returnUrl: (paymentId: string) => string) {
+  const { db, shop, provider } = ctx
+  const paymentId = randomBytes(16).toString('base64url')
+  const inProgress = () =>
+    new HttpError(409, 'Conflict', 'A payment of this booking is being confirmed. Please wait a moment.', { code: 'payment.in_progress' })
+
+  // Close the unfinished attempts at the provider first, outside any transaction (a provider is
+  // a network call; the sandbox writes to the database itself). One that was paid meanwhile wins.
+  const closed = new Set<string>()
+  let prepared: BookingRow | undefined
+  for (let round = 0; round < 3 && !prepared; round++) {
+    const open = await db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
+    for (const attempt of open) {
+      if (closed.has(attempt.id)) continue
+      const other = ctx.provider.id === attempt.provider ? provider : null
+      if (attempt.providerRef && other && (await other.cancelSession(attempt.providerRef)) === 'completed') throw inProgress()
+      closed.add(attempt.id)
+    }
+    prepared = await db.transaction(async (tx) => {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
+      if (!booking) throw new HttpError(404, 'Page not found', 'This booking does not exist.', { code: 'booking.not_found' })
+      const state = paymentStateOf(shop, booking)
+      if (state === 'paid') throw new HttpError(409, 'Conflict', 'This booking is already paid in full.', { code: 'payment.already_paid' })
+      if (state === 'not_payable') throw new HttpError(409, 'Conflict', 'This booking cannot be paid online.', { code: 'payment.not_payable' })
+      const stillOpen = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
+      if (stillOpen.some((p) => !closed.has(p.id))) return undefined // another start came in between: close it too
+      if (stillOpen.length) {
+        await tx.update(payments).set({ status: 'cancelled', updatedAt: ctx.now }).where(inArray(payments.id, stillOpen.map((p) => p.id)))
+      }
+      await tx.insert(payments).values({
+        id: paymentId,
+        shopId: shop.id,
+        bookingId,
+        provider: provider.id,
+        amount: booking.openAmount,
+        currency: booking.currency,
+        source,
+      })
+      return booking
+    })
+  }
+  if (!prepared) throw inProgress()
+
+  const title = pickText(shop.config.labels.title, ctx.locale)
+  const bookingWord = { de: 'Buchung', en: 'booking', fr: 'réservation' }[ctx.locale]
+  let session
+  try {
+    session = await provider.createSession({
+      paymentId,
+      amount: prepared.openAmount,
+      currency: prepared.currency,
+      description: `${title} – ${bookingWord} ${prepared.code}`,
+      locale: ctx.locale,
+      returnUrl: returnUrl(paymentId),
+      webhookUrl: `${ctx.origin}/api/webshop/v1/payments/webhooks/${provider.id}`,
+    })
+  } catch (error) {
+    await db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(eq(payments.id, paymentId))
+    console.error(`[payments] ${provider.id} could not start payment ${paymentId}`, error)
+    throw new HttpError(502, 'Bad gateway', 'The payment provider is not available. Please try again later.', { code: 'payment.provider_unavailable' })
+  }
+  // A parallel start may have cancelled this attempt while the provider answered: then its
+  // session must not stay payable.
+  const [kept] = await db
+    .update(payments)
+    .set({ providerRef: session.ref, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id })
+  if (!kept) {
+    await db.update(payments).set({ providerRef: session.ref }).where(eq(payments.id, paymentId))
+    if ((await provider.cancelSession(session.ref)) === 'completed') console.error(`[payments] cancelled payment ${paymentId} was paid`)
+    throw inProgress()
+  }
+  return { paymentId, redirectUrl: session.redirectUrl }
+}
+
+export type ApplyResult = 'applied' | 'duplicate' | 'unchanged'
+
+/**
+ * Applies a verified provider event, exactly once (see the invariants above). A success mails
+ * the visitor a receipt through the outbox in the booking's language.
+ */
+export async function applyPaymentEvent(
+  ctx: { db: Db; shop: Shop; now: Date },
+  providerId: string,
+  event: PaymentEvent,
+): Promise<ApplyResult> {
+  const { now, shop } = ctx
+  return ctx.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, providerId), eq(payments.providerRef, event.ref), eq(payments.shopId, shop.id)))
+      .for('update')
+    if (!payment) throw new HttpError(404, 'Page not found', 'No payment has this reference.', { code: 'payment.not_found' })
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ provider: providerId, eventId: event.eventId, paymentId: payment.id, outcome: event.outcome, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId })
+    if (recorded.length === 0) return 'duplicate'
+    if (payment.status === 'succeeded') return 'unchanged'
+    if (event.outcome !== 'succeeded') {
+      if (payment.status !== 'pending') return 'unchanged'
+      await tx.update(payments).set({ status: event.outcome, updatedAt: now }).where(eq(payments.id, payment.id))
+      return 'applied'
+    }
+    if (event.amount !== payment.amount || event.currency !== payment.currency) {
+      throw new HttpError(400, 'Invalid enquiry', 'The amount of the event does not match the payment.', { code: 'webhook.amount_mismatch' })
+    }
+    // A success counts even for an attempt we had cancelled: the money was taken.
+    await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, payment.id))
+    const [before] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update')
+    const openAmount = Math.max(0, before!.openAmount - payment.amount)
+    if (before!.openAmount < payment.amount) {
+      console.warn(`[payments] booking ${before!.code} was overpaid by ${payment.amount - before!.openAmount} (payment ${payment.id})`)
+    }
+    const [booking] = await tx
+      .update(bookings)
+      .set({ openAmount, ...(openAmount === 0 && before!.status !== 'CANCELLED' ? { status: 'PAID' as const } : {}) })
+      .where(eq(bookings.id, before!.id))
+      .returning()
+    const locale = (isLocale(booking!.locale) ? booking!.locale : 'de') as Locale
+    const view = await toBookingView({ db: tx as unknown as Db, shop, locale, now }, tx as unknown as Db, booking!)
+    await tx.insert(outbox).values({
+      id: randomUUID(),
+      shopId: shop.id,
+      kind: 'payment.received',
+      payload: { booking: view, locale, to: booking!.person.email, amount: { amount: payment.amount, currency: payment.currency } },
+    })
+    return 'applied'
+  })
+}

@@ -1,0 +1,270 @@
+/**
+ * The built-in sandbox payment provider (issue 6, ADR 011).
+ *
+ * It stands in for an external provider and behaves like one: a hosted page (served by this
+ * app under /api/sandbox-pay/) where a tester pays, makes the payment fail or cancels; a
+ * redirect back to the shop; and an HMAC-signed webhook delivered asynchronously, at least
+ * once (it deliberately delivers every event twice), with retries when the shop does not
+ * answer 2xx. The shop learns the outcome only from the verified webhook, as with Stripe.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { sandboxSessions } from '../db/schema'
+import { formatMoney } from '../../lib/dates'
+import { isLocale, type Locale } from '../../lib/locale'
+import { escapeHtml } from '../mail/templates'
+import { WebhookRejected, type CreateSessionInput, type PaymentEvent, type PaymentProvider, type WebhookInput } from './provider'
+
+export const SANDBOX_PATH = '/api/sandbox-pay/v1/sessions/'
+export const SIGNATURE_HEADER = 'webhook-signature'
+/** Events signed more than this far from now are refused (replay window). */
+export const REPLAY_WINDOW_SECONDS = 300
+
+type Outcome = PaymentEvent['outcome']
+type SessionRow = typeof sandboxSessions.$inferSelect
+
+export function signWebhook(secret: string, timestamp: number, body: string) {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+  return `t=${timestamp},v1=${v1}`
+}
+
+export type SandboxOptions = {
+  db: Db
+  /** The shared HMAC secret (created once per database). */
+  secret: () => Promise<string>
+  /** Posts a webhook to the shop (in-process: the API handler itself). */
+  deliver: (request: Request) => Promise<Response>
+  /** Wait before the first delivery (default 300 ms; the return page has to wait for it). */
+  deliveryDelayMs?: number
+  /** Waits before the retries of a failed delivery. */
+  retryDelaysMs?: number[]
+  now?: () => Date
+}
+
+export type SandboxProvider = PaymentProvider & {
+  /** Answers the hosted page (GET) and its form (POST). */
+  handle(request: Request): Promise<Response>
+  /** Resolves when every scheduled delivery has finished (tests). */
+  settled(): Promise<void>
+}
+
+export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
+  const { db } = options
+  const now = () => options.now?.() ?? new Date()
+  const inFlight = new Set<Promise<void>>()
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+  async function post(session: SessionRow, body: string) {
+    const secret = await options.secret()
+    const signature = signWebhook(secret, Math.floor(now().getTime() / 1000), body)
+    const response = await options.deliver(
+      new Request(session.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, body }),
+    )
+    return response.ok
+  }
+
+  /** At least once: retried until a 2xx, then sent once more as a duplicate on purpose. */
+  function scheduleDelivery(session: SessionRow, outcome: Outcome) {
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(16).toString('base64url')}`,
+      type: `payment.${outcome}`,
+      created: Math.floor(now().getTime() / 1000),
+      data: { ref: session.ref, amount: session.amount, currency: session.currency },
+    })
+    const delays = [options.deliveryDelayMs ?? 300, ...(options.retryDelaysMs ?? [1_000, 5_000, 15_000])]
+    const run = (async () => {
+      for (const delay of delays) {
+        await sleep(delay)
+        const delivered = await post(session, body).catch((error) => {
+          console.error(`[sandbox] webhook to ${session.webhookUrl} failed`, error)
+          return false
+        })
+        if (delivered) {
+          await post(session, body).catch(() => false)
+          return
+        }
+      }
+      console.error(`[sandbox] gave up delivering ${outcome} of ${session.ref}`)
+    })()
+    inFlight.add(run)
+    void run.finally(() => inFlight.delete(run))
+  }
+
+  async function complete(ref: string, outcome: Outcome): Promise<SessionRow | null> {
+    const [row] = await db
+      .update(sandboxSessions)
+      .set({ status: outcome, completedAt: now() })
+      .where(and(eq(sandboxSessions.ref, ref), eq(sandboxSessions.status, 'open')))
+      .returning()
+    return row ?? null
+  }
+
+  return {
+    id: 'sandbox',
+
+    async createSession(input: CreateSessionInput) {
+      const ref = `sbx_${randomBytes(16).toString('base64url')}`
+      await db.insert(sandboxSessions).values({
+        ref,
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        locale: input.locale,
+        returnUrl: input.returnUrl,
+        webhookUrl: input.webhookUrl,
+      })
+      return { ref, redirectUrl: `${new URL(input.returnUrl).origin}${SANDBOX_PATH}${ref}` }
+    },
+
+    async cancelSession(ref) {
+      const [cancelled] = await db
+        .update(sandboxSessions)
+        .set({ status: 'cancelled', completedAt: now() })
+        .where(and(eq(sandboxSessions.ref, ref), eq(sandboxSessions.status, 'open')))
+        .returning({ ref: sandboxSessions.ref })
+      if (cancelled) return 'cancelled'
+      const [row] = await db.select({ status: sandboxSessions.status }).from(sandboxSessions).where(eq(sandboxSessions.ref, ref))
+      return row?.status === 'succeeded' ? 'completed' : 'cancelled'
+    },
+
+    async verifyWebhook({ headers, body, now: at }: WebhookInput): Promise<PaymentEvent> {
+      const header = headers.get(SIGNATURE_HEADER) ?? ''
+      const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]))
+      const timestamp = Number(parts.t)
+      if (!/^\d{1,12}$/.test(parts.t ?? '') || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) {
+        throw new WebhookRejected('webhook.invalid_signature', 'The Webhook-Signature header is missing or malformed.')
+      }
+      const expected = Buffer.from(signWebhook(await options.secret(), timestamp, body).split('v1=')[1]!, 'hex')
+      if (!timingSafeEqual(expected, Buffer.from(parts.v1!, 'hex'))) {
+        throw new WebhookRejected('webhook.invalid_signature', 'The signature does not match the body.')
+      }
+      if (Math.abs(at.getTime() / 1000 - timestamp) > REPLAY_WINDOW_SECONDS) {
+        throw new WebhookRejected('webhook.stale', 'The event was signed too long ago (or in the future).')
+      }
+      let event: { id?: unknown; type?: unknown; data?: { ref?: unknown; amount?: unknown; currency?: unknown } }
+      try {
+        event = JSON.parse(body)
+      } catch {
+        throw new WebhookRejected('webhook.invalid_body', 'The body is not JSON.')
+      }
+      const outcome = typeof event.type === 'string' ? event.type.replace(/^payment\./, '') : ''
+      const data = event.data ?? {}
+      if (
+        typeof event.id !== 'string' ||
+        !['succeeded', 'failed', 'cancelled'].includes(outcome) ||
+        typeof data.ref !== 'string' ||
+        !Number.isInteger(data.amount) ||
+        typeof data.currency !== 'string'
+      ) {
+        throw new WebhookRejected('webhook.invalid_body', 'The event lacks id, type or data.')
+      }
+      return { eventId: event.id, ref: data.ref, outcome: outcome as Outcome, amount: data.amount as number, currency: data.currency }
+    },
+
+    async handle(request) {
+      const url = new URL(request.url)
+      const ref = url.pathname.slice(SANDBOX_PATH.length)
+      const [session] = /^sbx_[A-Za-z0-9_-]{22}$/.test(ref)
+        ? await db.select().from(sandboxSessions).where(eq(sandboxSessions.ref, ref))
+        : []
+      if (!session) return page(404, 'en', (t) => `<h1>${t.unknown}</h1>`)
+      const locale: Locale = isLocale(session.locale) ? session.locale : 'de'
+      if (request.method === 'POST') {
+        const origin = request.headers.get('origin')
+        if (origin && origin !== 'null' && origin !== url.origin) return page(403, locale, (t) => `<h1>${t.forbidden}</h1>`)
+        const form = new URLSearchParams(await request.text())
+        const action = form.get('action')
+        const outcome: Outcome | null = action === 'pay' ? 'succeeded' : action === 'fail' ? 'failed' : action === 'cancel' ? 'cancelled' : null
+        if (!outcome) return page(400, locale, (t) => `<h1>${t.unknown}</h1>`)
+        const done = await complete(ref, outcome)
+        if (!done) return closedPage(session, locale)
+        scheduleDelivery(done, outcome)
+        const back = new URL(session.returnUrl)
+        back.searchParams.set('outcome', outcome) // a hint only: the shop trusts the webhook alone
+        return new Response(null, { status: 303, headers: { location: back.href, 'cache-control': 'no-store' } })
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') return page(405, locale, (t) => `<h1>${t.unknown}</h1>`)
+      if (session.status !== 'open') return closedPage(session, locale)
+      const amount = escapeHtml(formatMoney(session.amount, session.currency, locale))
+      return page(200, locale, (t) =>
+        `<p class="badge">${t.badge}</p><h1>${t.title}</h1><p>${escapeHtml(session.description)}</p>` +
+        `<p class="amount">${amount}</p><p class="note">${t.note}</p>` +
+        `<form method="post"><button name="action" value="pay" class="pay">${t.pay(amount)}</button>` +
+        `<button name="action" value="fail">${t.fail}</button>` +
+        `<button name="action" value="cancel">${t.cancel}</button></form>`,
+      )
+    },
+
+    async settled() {
+      while (inFlight.size) await Promise.allSettled([...inFlight])
+    },
+  }
+}
+
+function closedPage(session: SessionRow, locale: Locale) {
+  return page(409, locale, (t) => `<h1>${t.closed}</h1><p><a href="${escapeHtml(session.returnUrl)}">${t.back}</a></p>`)
+}
+
+const TEXTS = {
+  de: {
+    badge: 'Testumgebung',
+    title: 'Testzahlung',
+    note: 'Dies ist die Zahlungsseite der Testumgebung. Es wird kein Geld bewegt.',
+    pay: (amount: string) => `${amount} bezahlen`,
+    fail: 'Fehlgeschlagene Zahlung simulieren',
+    cancel: 'Abbrechen',
+    closed: 'Diese Zahlung ist bereits abgeschlossen oder abgebrochen.',
+    back: 'Zurück zum Shop',
+    unknown: 'Diese Zahlung gibt es nicht.',
+    forbidden: 'Diese Anfrage ist nicht erlaubt.',
+  },
+  en: {
+    badge: 'Sandbox',
+    title: 'Test payment',
+    note: 'This is the sandbox payment page. No money is moved.',
+    pay: (amount: string) => `Pay ${amount}`,
+    fail: 'Simulate a failed payment',
+    cancel: 'Cancel',
+    closed: 'This payment has already been completed or cancelled.',
+    back: 'Back to the shop',
+    unknown: 'This payment does not exist.',
+    forbidden: 'This request is not allowed.',
+  },
+  fr: {
+    badge: 'Environnement de test',
+    title: 'Paiement de test',
+    note: 'Ceci est la page de paiement de l’environnement de test. Aucun argent n’est débité.',
+    pay: (amount: string) => `Payer ${amount}`,
+    fail: 'Simuler un paiement refusé',
+    cancel: 'Annuler',
+    closed: 'Ce paiement est déjà terminé ou a été annulé.',
+    back: 'Retour à la boutique',
+    unknown: 'Ce paiement n’existe pas.',
+    forbidden: 'Cette requête n’est pas autorisée.',
+  },
+} satisfies Record<Locale, unknown>
+
+function page(status: number, locale: Locale, body: (t: (typeof TEXTS)['en']) => string) {
+  const t = TEXTS[locale]
+  const html =
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${t.title}</title><style>` +
+    'body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111827}' +
+    'main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:12px;box-shadow:0 1px 3px #0002}' +
+    '.badge{display:inline-block;background:#fef3c7;color:#78350f;padding:2px 8px;border-radius:6px;font-size:14px;margin:0}' +
+    'h1{font-size:1.5rem;margin:.5rem 0}.amount{font-size:2rem;font-weight:700;margin:.5rem 0}.note{color:#4b5563;font-size:14px}' +
+    'form{display:grid;gap:.75rem;margin-top:1.5rem}button{font:inherit;padding:.75rem;border-radius:8px;border:1px solid #6b7280;background:#fff;color:#111827;cursor:pointer}' +
+    'button.pay{background:#166534;border-color:#166534;color:#fff;font-weight:700}button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}' +
+    `</style></head><body><main>${body(t)}</main></body></html>`
+  return new Response(html, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    },
+  })
+}
