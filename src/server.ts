@@ -63,7 +63,9 @@ export default createServerEntry({
       const security = securityHeaders(url.pathname, { nonce: context.nonce, connectSources: sentryOrigin(env.SENTRY_DSN) })
       for (const [name, value] of Object.entries(security)) headers.set(name, value)
     }
-    const status = html && response.status >= 400 && context.responseStatus.value ? context.responseStatus.value : response.status
+    const wanted = context.responseStatus.value
+    // Error screens, and pages that show an outcome themselves (an expired payment link: 410).
+    const status = html && wanted && (response.status >= 400 || wanted >= 400) ? wanted : response.status
     return new Response(response.body, { status, statusText: status === response.status ? response.statusText : '', headers })
   },
 })

@@ -17,3 +17,19 @@ export const cartBookingQuery = (api: Api, lang: Locale, cartId: string) =>
       (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId } }, headers: { 'x-flowin-locale': lang } }))).data,
     staleTime: 60_000,
   })
+
+export const paymentLinkQuery = (api: Api, lang: Locale, token: string) =>
+  queryOptions({
+    queryKey: ['payment-links', token, lang],
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/webshop/v1/payment-links/{token}', { params: { path: { token } }, headers: { 'x-flowin-locale': lang } }))).data,
+    staleTime: 0,
+  })
+
+/** Starts paying a payment link's booking; answers where to send the visitor. */
+export const startLinkPayment = async (api: Api, lang: Locale, token: string) =>
+  (await unwrap(api.POST('/api/webshop/v1/payment-links/{token}/payments', { params: { path: { token } }, headers: { 'x-flowin-locale': lang } }))).data
+
+/** Starts paying the booking made from a cart (pay now, or again after a failure). */
+export const startCartPayment = async (api: Api, lang: Locale, cartId: string) =>
+  (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/booking/payments', { params: { path: { cartId } }, headers: { 'x-flowin-locale': lang } }))).data

@@ -1,59 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
-import { at, expect, expectNoAxeViolations, pickFirstDay, test } from './fixtures'
-
-const T = {
-  de: { cont: 'Weiter', first: 'Vorname', sur: 'Nachname', email: 'E-Mail', phone: 'Telefon', street: 'Strasse', number: 'Nr.', zip: 'PLZ', city: 'Ort', country: 'Land', onSite: 'Vor Ort bezahlen', terms: /Ich akzeptiere die/, book: 'Jetzt verbindlich buchen', done: 'Buchung abgeschlossen', required: 'Dieses Feld ist erforderlich.', emailBad: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.', phoneBad: 'Telefonnummer ungültig.', add: /In den Warenkorb und weiter|Weiter zur Anfrage/, next: 'Nächster Monat', request: 'Verbindlich anfragen', sent: 'Anfrage gesendet', addParticipant: 'Teilnehmende Person hinzufügen', later: 'Später bezahlen (Zahlungslink per E-Mail)' },
-  en: { cont: 'Continue', first: 'First name', sur: 'Surname', email: 'E-mail', phone: 'Phone', street: 'Street', number: 'Number', zip: 'Postal code', city: 'City', country: 'Country', onSite: 'Pay on site', terms: /I accept the/, book: 'Book now', done: 'Booking complete', required: 'This field is required.', emailBad: 'Please enter a valid e-mail address.', phoneBad: 'Phone number invalid.', add: /Add to cart and continue|Continue to the request/, next: 'Next month', request: 'Send binding request', sent: 'Request sent', addParticipant: 'Add participant', later: 'Pay later (payment link by e-mail)' },
-  fr: { cont: 'Continuer', first: 'Prénom', sur: 'Nom', email: 'E-mail', phone: 'Téléphone', street: 'Rue', number: 'N°', zip: 'NPA', city: 'Localité', country: 'Pays', onSite: 'Payer sur place', terms: /J’accepte les/, book: 'Réserver maintenant', done: 'Réservation terminée', required: 'Ce champ est obligatoire.', emailBad: 'Veuillez saisir une adresse e-mail valable.', phoneBad: 'Numéro de téléphone non valable.', add: /Ajouter au panier et continuer|Continuer vers la demande/, next: 'Mois suivant', request: 'Envoyer la demande ferme', sent: 'Demande envoyée', addParticipant: 'Ajouter un·e participant·e', later: 'Payer plus tard (lien de paiement par e-mail)' },
-} as const
-type Lang = keyof typeof T
-
-/** Opens an offer with the given status from the home page and puts one unit into the cart. */
-async function cartFor(page: Page, lang: Lang, status: 'AVAILABLE' | 'UPON_REQUEST', skip = 3) {
-  await page.goto(at('localhost', `/${lang}?type=activity`))
-  await page.getByTestId('offer-card').filter({ has: page.locator(`[data-status="${status}"]`) }).first().getByRole('link').click()
-  await pickFirstDay(page, T[lang].next, skip + { de: 0, en: 1, fr: 2 }[lang])
-  const panel = page.getByTestId('booking-panel')
-  await panel.locator('fieldset button:not([disabled])').first().click()
-  const quantity = panel.locator('input[type="number"]').first()
-  if ((await quantity.count()) && (await quantity.inputValue()) === '0') await quantity.fill('1')
-  await panel.getByRole('button', { name: T[lang].add }).click()
-  await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/[A-Za-z0-9_-]{22,}$`))
-}
-
-async function fillParticipants(page: Page, lang: Lang) {
-  const items = page.getByTestId('checkout-item')
-  await expect(items.first()).toBeVisible() // the form renders after hydration
-  for (let i = 0; i < (await items.count()); i++) {
-    const item = items.nth(i)
-    for (let guard = 0; guard < 60; guard++) {
-      const add = item.getByRole('button', { name: T[lang].addParticipant })
-      if (!(await add.count())) break
-      await add.click()
-    }
-    const firsts = item.getByLabel(T[lang].first, { exact: true })
-    for (let p = 0; p < (await firsts.count()); p++) {
-      await firsts.nth(p).fill(`Gast${p + 1}`)
-      await item.getByLabel(T[lang].sur, { exact: true }).nth(p).fill('Muster')
-    }
-  }
-}
-
-async function fillContact(page: Page, lang: Lang) {
-  // ids, because the labels are checked by axe and some contain each other ('Nom' in 'Prénom')
-  await page.locator('#firstname').fill('Anna')
-  await page.locator('#surname').fill('Muster')
-  await page.locator('#email').fill('anna@example.ch')
-  await page.locator('#phone').fill('+41 79 900 00 00')
-  await page.locator('#street').fill('Bahnhofstrasse')
-  await page.locator('#streetNumber').fill('12')
-  await page.locator('#postalCode').fill('3800')
-  await page.locator('#city').fill('Interlaken')
-  await page.locator('#country').selectOption('CH')
-  await expect(page.getByRole('combobox', { name: T[lang].country })).toHaveValue('CH')
-}
+import { at, expect, expectNoAxeViolations, test } from './fixtures'
+import { cartFor, fillContact, fillParticipants, T } from './checkout-helpers'
 
 test.describe('checkout', () => {
   for (const lang of ['de', 'en', 'fr'] as const) {

@@ -19,6 +19,7 @@ import {
   type ContactField,
   type Extra,
   type PaymentMethod,
+  type PaymentStart,
   type SubmitCheckoutInput,
 } from '../../machines/checkout/checkout.machine'
 import { countryOptions } from '../../lib/checkout-validation'
@@ -50,6 +51,18 @@ type Props = {
   paymentOptions: PaymentMethod[]
   lang: Locale
   submit: (input: SubmitCheckoutInput) => Promise<Booking>
+  /** Pay now: starts the payment of the booking made from the cart. */
+  startPayment: (cartId: string) => Promise<PaymentStart>
+}
+
+/** The booking exists: what was typed is no longer needed. */
+function forget(cartId: string) {
+  try {
+    window.sessionStorage.removeItem(draftKey(cartId))
+    if (window.localStorage.getItem('webshop:cart') === cartId) window.localStorage.removeItem('webshop:cart')
+  } catch {
+    // nothing to clean
+  }
 }
 
 /**
@@ -73,12 +86,24 @@ export function CheckoutFlow(props: Props) {
   return <CheckoutForm {...props} saved={saved} />
 }
 
-function CheckoutForm({ cart, extras, paymentOptions, lang, submit, saved }: Props & { saved: Saved | undefined }) {
+function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment, saved }: Props & { saved: Saved | undefined }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const machine = useMemo(
-    () => checkoutMachine.provide({ actors: { submitCheckout: fromPromise(({ input }: { input: SubmitCheckoutInput }) => submit(input)) } }),
-    [submit],
+    () =>
+      checkoutMachine.provide({
+        actors: {
+          submitCheckout: fromPromise(({ input }: { input: SubmitCheckoutInput }) => submit(input)),
+          startPayment: fromPromise(({ input }: { input: { cartId: string } }) => startPayment(input.cartId)),
+        },
+        actions: {
+          redirect: (_, params: { url: string }) => {
+            forget(cart.id)
+            window.location.assign(params.url)
+          },
+        },
+      }),
+    [submit, startPayment, cart.id],
   )
   const [state, send] = useMachine(machine, { input: { cart, extras, paymentOptions, draft: saved?.draft } })
   const ctx = state.context
@@ -100,7 +125,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, saved }: Pro
   }, [saved, send])
 
   useEffect(() => {
-    if (step === 'done') return
+    if (step === 'done' || state.matches('redirecting')) return
     try {
       window.sessionStorage.setItem(draftKey(cart.id), JSON.stringify({ draft: persistableDraft(ctx), step }))
     } catch {
@@ -110,12 +135,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, saved }: Pro
 
   useEffect(() => {
     if (step === 'done') {
-      try {
-        window.sessionStorage.removeItem(draftKey(cart.id))
-        if (window.localStorage.getItem('webshop:cart') === cart.id) window.localStorage.removeItem('webshop:cart')
-      } catch {
-        // nothing to clean
-      }
+      forget(cart.id)
       void navigate({ to: '/$lang/checkout/$cart/success', params: { lang, cart: cart.id }, replace: true })
     }
   }, [step, cart.id, lang, navigate])
@@ -130,6 +150,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, saved }: Pro
   const fieldError = (path: string) => errorText(ctx.fieldErrors[path] as FieldError | undefined)
   const total = checkoutTotal(ctx)
   const request = ctx.mode === 'request'
+  const busy = state.matches('submitting') || state.matches('startingPayment') || state.matches('redirecting')
 
   if (cart.items.length === 0) {
     return (
@@ -207,13 +228,15 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, saved }: Pro
           </p>
           <div className="flex gap-2">
             {step !== 'configuration' ? (
-              <Button variant="outline" onClick={() => send({ type: 'step.back' })} disabled={state.matches('submitting')}>
+              <Button variant="outline" onClick={() => send({ type: 'step.back' })} disabled={busy}>
                 <Trans>Back</Trans>
               </Button>
             ) : null}
-            <Button type="submit" disabled={state.matches('submitting')} aria-disabled={state.matches('submitting')}>
+            <Button type="submit" disabled={busy} aria-disabled={busy}>
               {step !== 'payment' ? (
                 <Trans>Continue</Trans>
+              ) : state.matches('startingPayment') || state.matches('redirecting') ? (
+                <Trans>Redirecting to the payment page…</Trans>
               ) : state.matches('submitting') ? (
                 <Trans>Sending…</Trans>
               ) : request ? (

@@ -14,7 +14,10 @@
  *   | configuration (409 `items.unavailable` / `places.insufficient`: errors on the items)
  *   | contact / payment (400 with `data.errors`: the earliest step with an error)
  *   | paymentFailure (`payment.failed`) | serverError (anything else)
- * - serverError / paymentFailure --retry--> submitting; --step.back--> payment; --step.goto--> any step
+ * - submitting [pay now, something to pay] → startingPayment → redirecting (final: the app goes to
+ *   the provider) | success (409 payment.already_paid) | paymentFailure (any other error)
+ * - serverError --retry--> submitting; paymentFailure --retry--> startingPayment once the booking
+ *   exists, else submitting; both: --step.back--> payment; --step.goto--> any step
  * - contact / payment --step.back / step.goto (earlier steps only)--> …
  *
  * Each step handles the events of its own fields only: participants and extras in
@@ -89,6 +92,8 @@ export type CheckoutContext = {
   /** The last failed submit (shown as a banner); cleared when the visitor moves on. */
   error: CheckoutError | null
   booking: Booking | null
+  /** Pay now: the provider's page the visitor is sent to. */
+  redirectUrl: string | null
 }
 
 export const CONTACT_FIELDS = [
@@ -127,6 +132,8 @@ export type CheckoutEvent =
 
 export type SubmitCheckoutInput = { cartId: string; input: CheckoutInput }
 export type CheckoutOutput = { booking: Booking }
+export type PaymentStart = Schemas['PaymentStart']
+export type StartPaymentInput = { cartId: string }
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (exported for the UI and the tests)
@@ -540,6 +547,9 @@ export const checkoutMachine = setup({
     submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(async () => {
       throw new Error('submitCheckout not provided')
     }),
+    startPayment: fromPromise<PaymentStart, StartPaymentInput>(async () => {
+      throw new Error('startPayment not provided')
+    }),
   },
   guards: {
     participantsComplete: ({ context }) => Object.values(itemCompleteness(context)).every((c) => c.complete),
@@ -571,6 +581,10 @@ export const checkoutMachine = setup({
       return failure.kind === params.kind && (params.step === undefined || (failure.kind === 'invalid' && failure.step === params.step))
     },
     isRequestBooking: ({ context }, params: { booking: Booking }) => (params.booking?.mode ?? context.mode) === 'request',
+    /** Pay now with something to pay: on to the provider. */
+    needsOnlinePayment: (_, params: { booking: Booking }) => params.booking?.paymentMethod === 'PAY_NOW' && params.booking.paymentState === 'payable',
+    hasBooking: ({ context }) => context.booking !== null,
+    isAlreadyPaid: (_, params: { error: unknown }) => (params.error as { body?: { data?: { code?: unknown } } })?.body?.data?.code === 'payment.already_paid',
   },
   actions: {
     addParticipant: assign(({ context }, params: { itemId: string }) => addParticipant(context, params.itemId)),
@@ -610,13 +624,16 @@ export const checkoutMachine = setup({
     }),
     assignBooking: assign((_, params: { booking: Booking }) => ({ booking: params.booking, error: null, fieldErrors: {} })),
     clearError: assign({ error: null }),
+    assignRedirect: assign((_, params: { url: string }) => ({ redirectUrl: params.url })),
+    /** The app leaves for the provider's page (provided: window.location.assign). */
+    redirect: (_, _params: { url: string }) => {},
   },
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => {
     const mode = checkoutMode(input.cart)
     const base = { cart: input.cart, extras: input.extras, paymentOptions: [...input.paymentOptions], mode }
-    return { ...base, draft: fitDraft(base, input.draft, input.defaultCountry), fieldErrors: {}, error: null, booking: null }
+    return { ...base, draft: fitDraft(base, input.draft, input.defaultCountry), fieldErrors: {}, error: null, booking: null, redirectUrl: null }
   },
   initial: 'configuration',
   output: ({ context }) => ({ booking: context.booking as Booking }),
@@ -693,6 +710,11 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ cartId: context.cart.id, input: toCheckoutInput(context) }),
         onDone: [
           {
+            guard: { type: 'needsOnlinePayment', params: ({ event }) => ({ booking: event.output }) },
+            target: 'startingPayment',
+            actions: { type: 'assignBooking', params: ({ event }) => ({ booking: event.output }) },
+          },
+          {
             guard: { type: 'isRequestBooking', params: ({ event }) => ({ booking: event.output }) },
             target: 'requestSent',
             actions: { type: 'assignBooking', params: ({ event }) => ({ booking: event.output }) },
@@ -719,6 +741,23 @@ export const checkoutMachine = setup({
         ],
       },
     },
+    startingPayment: {
+      entry: 'clearError',
+      invoke: {
+        id: 'startPayment',
+        src: 'startPayment',
+        input: ({ context }) => ({ cartId: context.cart.id }),
+        onDone: { target: 'redirecting', actions: { type: 'assignRedirect', params: ({ event }) => ({ url: event.output.redirectUrl }) } },
+        onError: [
+          { guard: { type: 'isAlreadyPaid', params: ({ event }) => ({ error: event.error }) }, target: 'success' },
+          { target: 'paymentFailure', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    redirecting: {
+      type: 'final',
+      entry: { type: 'redirect', params: ({ context }) => ({ url: context.redirectUrl ?? '' }) },
+    },
     success: { type: 'final' },
     requestSent: { type: 'final' },
     serverError: {
@@ -734,7 +773,7 @@ export const checkoutMachine = setup({
     },
     paymentFailure: {
       on: {
-        retry: { target: 'submitting' },
+        retry: [{ guard: 'hasBooking', target: 'startingPayment' }, { target: 'submitting' }],
         'step.back': { target: 'payment', actions: 'clearError' },
         'step.goto': [
           { guard: isStep('configuration'), target: 'configuration', actions: 'clearError' },

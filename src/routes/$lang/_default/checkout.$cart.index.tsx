@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { ApiError, unwrap } from '../../../api/client'
-import { cartQuery } from '../../../api/checkout.queries'
+import { cartQuery, startCartPayment } from '../../../api/checkout.queries'
 import { offerQuery } from '../../../api/offers.queries'
 import { pageTitle } from '../../../lib/page-title'
 import { CheckoutFlow } from '../../../components/checkout/checkout-flow'
@@ -39,6 +39,7 @@ function CheckoutPage() {
       paymentOptions={config.booking?.paymentOptions?.length ? config.booking.paymentOptions : ['PAY_ON_SITE', 'PAY_LATER']}
       lang={lang}
       submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
+      startPayment={(cartId) => startCartPayment(api, lang, cartId)}
     />
   )
 }

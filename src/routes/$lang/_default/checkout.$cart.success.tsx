@@ -1,9 +1,12 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError } from '../../../api/client'
-import { cartBookingQuery } from '../../../api/checkout.queries'
+import { ApiError, unwrap } from '../../../api/client'
+import { cartBookingQuery, startCartPayment } from '../../../api/checkout.queries'
+import { OPAQUE_ID } from '../../../lib/params'
+import { PaymentPanel } from '../../../components/payment/payment-panel'
 import { pageTitle } from '../../../lib/page-title'
 import { formatDate, formatMoney } from '../../../lib/dates'
 import { ButtonLink } from '../../../components/button'
@@ -11,7 +14,13 @@ import { usePaymentMethodText } from '../../../components/checkout/payment-metho
 
 const complete = msg`Booking complete`
 
+type Search = { payment?: string }
+
 export const Route = createFileRoute('/$lang/_default/checkout/$cart/success')({
+  // `payment`: back from the provider after pay now (its `outcome` hint is ignored: the server,
+  // told by the provider's signed webhook, says whether it was paid).
+  validateSearch: (search: Record<string, unknown>): Search =>
+    typeof search.payment === 'string' && OPAQUE_ID.test(search.payment) ? { payment: search.payment } : {},
   loader: async ({ context, params }) => {
     try {
       await context.queryClient.ensureQueryData(cartBookingQuery(context.api, context.lang, params.cart))
@@ -28,20 +37,39 @@ function SuccessPage() {
   const { t } = useLingui()
   const { api, lang, config } = Route.useRouteContext()
   const { cart } = Route.useParams()
+  const { payment } = Route.useSearch()
+  const queryClient = useQueryClient()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
   const paymentText = usePaymentMethodText()
   const request = booking.mode === 'request'
+  // Pay now: the payment panel until it is paid (and after the return, to show the outcome).
+  const payNow = booking.paymentMethod === 'PAY_NOW' && (payment !== undefined || booking.paymentState === 'payable')
+  const awaitingPayment = booking.paymentMethod === 'PAY_NOW' && booking.paymentState === 'payable'
+  const load = useCallback(
+    async () => (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: cart } }, headers: { 'x-flowin-locale': lang } }))).data,
+    [api, lang, cart],
+  )
+  const start = useCallback(() => startCartPayment(api, lang, cart), [api, lang, cart])
+  const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartBookingQuery(api, lang, cart).queryKey }), [queryClient, api, lang, cart])
   // dayjs with its bundled locale data formats the same on the server and in the browser
   // (Intl's output differs between Node's and Chromium's ICU versions, breaking hydration).
   const when = (iso: string) => formatDate(iso, lang, config.timeZone, 'dddd, LL, LT')
   const code = booking.code
+  const email = booking.email
+  const linkExpiry = booking.paymentLink ? formatDate(booking.paymentLink.expiresAt, lang, config.timeZone, 'LL') : ''
   return (
     <main className="mx-auto max-w-3xl px-4 py-12" data-testid="checkout-success">
-      <h1 className="text-3xl font-bold">{request ? <Trans>Request sent</Trans> : <Trans>Booking complete</Trans>}</h1>
+      <h1 className="text-3xl font-bold">
+        {request ? <Trans>Request sent</Trans> : awaitingPayment ? <Trans>Your places are reserved</Trans> : <Trans>Booking complete</Trans>}
+      </h1>
       <p className="mt-4 text-lg">
         {request ? (
           <Trans>
             Thank you! We check availability and answer you by e-mail at {booking.email}. Your request number is <strong data-testid="booking-code">{code}</strong>.
+          </Trans>
+        ) : awaitingPayment ? (
+          <Trans>
+            Your booking code is <strong data-testid="booking-code">{code}</strong>. Please complete the payment below; a confirmation is on its way to {email}.
           </Trans>
         ) : (
           <Trans>
@@ -49,6 +77,23 @@ function SuccessPage() {
           </Trans>
         )}
       </p>
+      {payNow ? (
+        <div className="mt-8">
+          <PaymentPanel lang={lang} view={booking} returnedPaymentId={payment ?? null} load={load} start={start} source="checkout" onPaid={onPaid} />
+        </div>
+      ) : booking.paymentState === 'payable' && booking.paymentLink ? (
+        <section aria-labelledby="pay-later" className="mt-8 rounded-lg bg-surface p-4 text-on-surface ring-1 ring-black/10" data-testid="pay-later">
+          <h2 id="pay-later" className="text-xl font-semibold">
+            <Trans>Pay online</Trans>
+          </h2>
+          <p className="mt-2">
+            <Trans>You can pay the open amount online whenever it suits you, until {linkExpiry}. We have also sent you the link by e-mail.</Trans>
+          </p>
+          <ButtonLink className="mt-4" to="/$lang/aftersales/payment/$token" params={{ lang, token: booking.paymentLink.token }} data-testid="payment-link">
+            <Trans>Pay online now</Trans>
+          </ButtonLink>
+        </section>
+      ) : null}
       <section aria-labelledby="summary" className="mt-8 rounded-lg bg-surface p-4 text-on-surface ring-1 ring-black/10">
         <h2 id="summary" className="text-xl font-semibold">
           <Trans>Summary</Trans>

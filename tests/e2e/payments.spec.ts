@@ -1,0 +1,158 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { at, expect, expectNoAxeViolations, test } from './fixtures'
+import { cartFor, fillContact, fillParticipants, T, type Lang } from './checkout-helpers'
+
+const P = {
+  de: {
+    payNow: 'Jetzt bezahlen',
+    success: /Zahlung erfolgreich/,
+    failed: 'Die Zahlung konnte nicht verarbeitet werden. Bitte versuchen Sie es erneut.',
+    retry: 'Erneut versuchen',
+    payOnline: 'Jetzt online bezahlen',
+    already: /bereits vollständig bezahlt/,
+    title: 'Zahlung für Buchung',
+    invalid: /Zahlungslink ist abgelaufen oder existiert nicht/,
+    reserved: 'Ihre Plätze sind reserviert',
+  },
+  en: {
+    payNow: 'Pay now',
+    success: /Payment successful/,
+    failed: 'The payment could not be processed. Please try again.',
+    retry: 'Try again',
+    payOnline: 'Pay online now',
+    already: /already paid in full/,
+    title: 'Payment for booking',
+    invalid: /payment link has expired or does not exist/,
+    reserved: 'Your places are reserved',
+  },
+  fr: {
+    payNow: 'Payer maintenant',
+    success: /Paiement réussi/,
+    failed: 'Le paiement n’a pas pu être traité. Veuillez réessayer.',
+    retry: 'Réessayer',
+    payOnline: 'Payer en ligne maintenant',
+    already: /déjà entièrement payée/,
+    title: 'Paiement de la réservation',
+    invalid: /lien de paiement a expiré ou n’existe pas/,
+    reserved: 'Vos places sont réservées',
+  },
+} as const
+
+const SANDBOX = /\/api\/sandbox-pay\/v1\/sessions\/sbx_[A-Za-z0-9_-]{22}$/
+
+/** Fills a checkout for one available activity and books it with the given payment option. */
+async function bookWith(page: Page, lang: Lang, option: string, skip: number) {
+  await cartFor(page, lang, 'AVAILABLE', skip)
+  await fillParticipants(page, lang)
+  await page.getByRole('button', { name: T[lang].cont }).click()
+  await fillContact(page, lang)
+  await page.getByRole('button', { name: T[lang].cont }).click()
+  await page.getByRole('radio', { name: option, exact: true }).check()
+  await page.getByRole('checkbox', { name: T[lang].terms }).check()
+  await page.getByRole('button', { name: T[lang].book }).click()
+}
+
+/** The tester's choice on the sandbox provider's page. */
+async function onSandbox(page: Page, action: 'pay' | 'fail' | 'cancel') {
+  await expect(page).toHaveURL(SANDBOX)
+  await page.locator(`button[value="${action}"]`).click()
+}
+
+test.describe('payments', () => {
+  for (const [index, lang] of (['de', 'en', 'fr'] as const).entries()) {
+    test(`pay now: a failed payment can be retried, then it succeeds (${lang})`, async ({ page }) => {
+      await bookWith(page, lang, P[lang].payNow, 6 + index)
+      await onSandbox(page, 'fail')
+      await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/[A-Za-z0-9_-]{22,}/success\\?payment=`))
+      await expect(page.getByTestId('payment-failed')).toHaveText(P[lang].failed)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(P[lang].reserved)
+      await expectNoAxeViolations(page)
+      await page.getByRole('button', { name: P[lang].retry }).click()
+      await onSandbox(page, 'pay')
+      await expect(page.getByTestId('payment-success')).toHaveText(P[lang].success)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].done)
+      await expectNoAxeViolations(page)
+    })
+  }
+
+  for (const [index, lang] of (['de', 'en', 'fr'] as const).entries()) {
+    test(`pay later: the payment link pays the booking, and then says it is paid (${lang})`, async ({ page }) => {
+      await bookWith(page, lang, T[lang].later, 9 + index)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].done)
+      const code = (await page.getByTestId('booking-code').textContent())!
+      await page.getByRole('link', { name: P[lang].payOnline }).click()
+      await expect(page).toHaveURL(new RegExp(`/${lang}/aftersales/payment/[A-Za-z0-9_-]{43}$`))
+      await expect(page).toHaveTitle(new RegExp(`^${P[lang].title} ${code} – `))
+      await expect(page.getByTestId('payment-code')).toHaveText(code)
+      await expectNoAxeViolations(page)
+      const link = page.url()
+      await page.getByTestId('pay-button').click()
+      await onSandbox(page, 'pay')
+      await expect(page.getByTestId('payment-success')).toHaveText(P[lang].success)
+      await expectNoAxeViolations(page)
+      await page.goto(link)
+      await expect(page.getByTestId('payment-already-paid')).toHaveText(P[lang].already)
+      await expect(page.getByTestId('payment-open-amount')).toHaveText(/0\.00/)
+    })
+  }
+
+  test('an unknown payment link says so, with status 404 (fr)', async ({ page }) => {
+    const response = await page.goto(at('localhost', `/fr/aftersales/payment/${'a'.repeat(43)}`))
+    expect(response?.status()).toBe(404)
+    await expect(page.getByTestId('payment-status')).toHaveText(P.fr.invalid)
+    await expectNoAxeViolations(page)
+  })
+
+  test('a request accepted by the operator: the e-mail’s link pays it (en)', async ({ page }) => {
+    const lang = 'en'
+    await cartFor(page, lang, 'UPON_REQUEST', 4)
+    await fillParticipants(page, lang)
+    await page.getByRole('button', { name: T[lang].cont }).click()
+    await fillContact(page, lang)
+    await page.getByRole('button', { name: T[lang].cont }).click()
+    await page.getByRole('checkbox', { name: T[lang].terms }).check()
+    await page.getByRole('button', { name: T[lang].request }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].sent)
+    const code = (await page.getByTestId('booking-code').textContent())!
+
+    // The operator accepts it with the token written on first start.
+    const token = readFileSync(join('test-results', 'e2e-data', 'operator', 'alpin.token'), 'utf8').trim()
+    const refused = await page.request.post(at('localhost', `/api/webshop/v1/operator/requests/${code}/answer`), { data: { decision: 'accept' } })
+    expect(refused.status()).toBe(401)
+    const answer = await page.request.post(at('localhost', `/api/webshop/v1/operator/requests/${code}/answer`), {
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-${code}` },
+      data: { decision: 'accept', reply: 'See you on the river!' },
+    })
+    expect(answer.status()).toBe(200)
+    expect((await answer.json()).data).toMatchObject({ status: 'ACCEPTED', reply: 'See you on the river!' })
+
+    // The acceptance e-mail (an .eml file without SMTP_URL) carries the payment link.
+    const mailDir = join('test-results', 'e2e-data', 'mail')
+    let url: string | undefined
+    await expect
+      .poll(
+        () => {
+          if (!existsSync(mailDir)) return undefined
+          for (const file of readdirSync(mailDir)) {
+            // quoted-printable: join soft line breaks and decode before looking for the link
+            const text = readFileSync(join(mailDir, file), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+            if (!text.includes(code)) continue
+            const found = /https?:\/\/[^\s"<>]+\/en\/aftersales\/payment\/[A-Za-z0-9_-]{43}/.exec(text)
+            if (found) url = found[0]
+          }
+          return url
+        },
+        { timeout: 15_000 },
+      )
+      .toBeTruthy()
+    await page.goto(url!)
+    await expect(page.getByTestId('payment-code')).toHaveText(code)
+    await page.getByTestId('pay-button').click()
+    await onSandbox(page, 'pay')
+    await expect(page.getByTestId('payment-success')).toHaveText(P.en.success)
+  })
+})
