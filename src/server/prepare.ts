@@ -19,7 +19,8 @@ async function ensureOperatorTokens(db: Db, dataDir: string, log: (line: string)
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     const file = join(dir, `${id}.token`)
     writeFileSync(file, `${token}\n`, { mode: 0o600 })
-    log(`[operator] token of shop ${id} written to ${relative(process.cwd(), file) || file}`)
+    const shown = relative(process.cwd(), file)
+    log(`[operator] token of shop ${id} written to ${shown.startsWith('..') ? file : shown}`)
   }
 }
 

@@ -51,6 +51,13 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
       res.end(JSON.stringify({ data: config }))
       return
     }
+    // Every payment link of this back end has expired (the built-in one is contract-tested for it).
+    if (req.url?.startsWith('/api/webshop/v1/payment-links/')) {
+      res.statusCode = 410
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ statusCode: 410, statusMessage: 'Gone', message: 'This payment link has expired.', data: { code: 'payment_link.expired' } }))
+      return
+    }
     res.statusCode = 404
     res.setHeader('content-type', 'application/json')
     res.end(JSON.stringify({ statusCode: 404, statusMessage: 'Page not found', message: `Page not found: ${req.url}`, data: null }))
@@ -116,6 +123,19 @@ test.describe('external back end (API_ORIGIN)', () => {
     await page.goto(`http://localhost:${APP_PORT}/fr`)
     await expect(page).toHaveURL(`http://localhost:${APP_PORT}/en`)
   })
+
+  for (const [lang, text] of [
+    ['en', 'This payment link has expired or does not exist. Please contact us for a new link.'],
+    ['de', 'Dieser Zahlungslink ist abgelaufen oder existiert nicht. Bitte kontaktieren Sie uns für einen neuen Link.'],
+  ] as const) {
+    test(`an expired payment link says so in the minimal layout, with status 410 (${lang})`, async ({ page }) => {
+      const response = await page.goto(`http://localhost:${APP_PORT}/${lang}/aftersales/payment/${'e'.repeat(43)}`)
+      expect(response?.status()).toBe(410)
+      await expect(page.getByTestId('payment-status')).toHaveText(text)
+      await expect(page.getByTestId('pay-button')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+    })
+  }
 
   for (const [status, lang, heading, description] of [
     [500, 'de', '500 Interner Serverfehler', 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es in einem Moment erneut.'],
