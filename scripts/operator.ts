@@ -16,6 +16,8 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -63,23 +65,55 @@ function operatorToken(shop: string) {
   }
 }
 
+/** fetch, except that `{shop}.localhost` reaches this machine as browsers do (Node does not resolve it). */
+function send(url: URL, init: { method: string; headers: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; statusText: string; text: string }>((resolvePromise, reject) => {
+    const local = url.hostname.endsWith('.localhost')
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      {
+        method: init.method,
+        hostname: local ? '127.0.0.1' : url.hostname,
+        port: url.port || (url.protocol === 'https:' ? 443 : 80),
+        path: url.pathname + url.search,
+        headers: { ...init.headers, host: url.host, ...(init.body ? { 'content-length': Buffer.byteLength(init.body) } : {}) },
+        ...(local ? {} : { servername: url.hostname }),
+      },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', text }))
+      },
+    )
+    request.on('error', reject)
+    request.end(init.body)
+  })
+}
+
 async function api(method: 'GET' | 'POST', path: string, body?: unknown) {
   const base = (values.url ?? process.env.SHOP_URL ?? 'http://localhost:3000').replace(/\/$/, '')
   const shop = values.shop ?? process.env.DEFAULT_TENANT ?? 'alpin'
-  const response = await fetch(`${base}/api/webshop/v1/operator${path}`, {
+  const payload = body ? JSON.stringify(body) : undefined
+  const response = await send(new URL(`${base}/api/webshop/v1/operator${path}`), {
     method,
     headers: {
       authorization: `Bearer ${operatorToken(shop)}`,
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}),
+      accept: 'application/json',
+      ...(payload ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}),
     },
-    body: body ? JSON.stringify(body) : undefined,
+    body: payload,
   }).catch((error: Error) => fail(`Cannot reach ${base}: ${error.message}`))
-  const answer = (await response.json().catch(() => null)) as { data?: unknown; message?: string; data_code?: string } | null
-  if (!response.ok) {
+  let answer: { data?: unknown; message?: string } | null = null
+  try {
+    answer = JSON.parse(response.text)
+  } catch {
+    answer = null
+  }
+  if (response.status < 200 || response.status >= 300) {
     const code = (answer as { data?: { code?: string } } | null)?.data?.code
     fail(`${response.status} ${answer?.message ?? response.statusText}${code ? ` (${code})` : ''}`)
   }
-  return (answer as { data: unknown }).data
+  return answer?.data
 }
 
 const money = (m: { amount: number; currency: string }) => `${m.currency} ${(m.amount / 100).toFixed(2)}`

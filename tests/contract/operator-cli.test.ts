@@ -68,7 +68,8 @@ describeEachDatabase('operator CLI', (factory) => {
     run('npx', ['tsx', 'scripts/operator.ts', ...args, '--url', url], { env: { ...process.env, OPERATOR_TOKEN: token, DATA_DIR: `/tmp/none-${randomUUID()}` } })
 
   it('lists, shows (marking it seen) and accepts a request with a reply', async () => {
-    const list = await cli('list', '--status', 'REQUESTED')
+    // `{shop}.localhost` reaches this machine, as in a browser (Node itself does not resolve it)
+    const list = await cli('list', '--status', 'REQUESTED', '--url', url.replace('127.0.0.1', 'alpin.localhost'))
     expect(list.stdout).toContain(code)
     expect(list.stdout).toContain('(unseen)')
     expect((await cli('show', code)).stdout).toContain('Anna Muster <anna@example.ch>')
