@@ -65,7 +65,7 @@ describeEachDatabase('operator CLI', (factory) => {
   })
 
   const cli = (...args: string[]) =>
-    run('npx', ['tsx', 'scripts/operator.ts', ...args, '--url', url], { env: { ...process.env, OPERATOR_TOKEN: token, DATA_DIR: `/tmp/none-${randomUUID()}` } })
+    run('npx', ['tsx', 'scripts/operator.ts', '--url', url, ...args], { env: { ...process.env, OPERATOR_TOKEN: token, DATA_DIR: `/tmp/none-${randomUUID()}` } })
 
   it('lists, shows (marking it seen) and accepts a request with a reply', async () => {
     // `{shop}.localhost` reaches this machine, as in a browser (Node itself does not resolve it)
