@@ -4,6 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { generateTypes, typesFile } from '../../scripts/gen-api'
 import { operations, spec } from '../support/contract'
+import { routes } from '../../src/server/api/routes'
 
 const specFile = join(import.meta.dirname, '..', '..', 'openapi', 'webshop.yaml')
 
@@ -26,12 +27,28 @@ describe('openapi/webshop.yaml', () => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
-  it('asks every write for the anti-forgery token and an Idempotency-Key', () => {
+  it('asks every visitor write for the anti-forgery token and an Idempotency-Key; operators and providers authenticate otherwise', () => {
+    const accessOf = (op: Record<string, unknown>) =>
+      Array.isArray(op.security) && op.security.some((s) => 'operatorToken' in (s as object)) ? 'operator' : op['x-access'] === 'provider' ? 'provider' : 'visitor'
     for (const { op, id, method } of operations.filter((o) => o.method !== 'GET')) {
-      const refs = ((op.parameters ?? []) as { $ref?: string }[]).map((p) => p.$ref)
-      expect(refs, id).toContain('#/components/parameters/XsrfToken')
-      expect(refs, id).toContain('#/components/parameters/IdempotencyKey')
+      const params = (op.parameters ?? []) as { $ref?: string; name?: string; in?: string }[]
+      const refs = params.map((p) => p.$ref)
+      const access = accessOf(op)
+      if (access === 'visitor') {
+        expect(refs, id).toContain('#/components/parameters/XsrfToken')
+        expect(refs, id).toContain('#/components/parameters/IdempotencyKey')
+      } else if (access === 'operator') {
+        expect(params.some((p) => p.name === 'Idempotency-Key' && p.in === 'header'), id).toBe(true)
+      } else {
+        expect(params.some((p) => p.name === 'Webhook-Signature' && p.in === 'header'), id).toBe(true)
+      }
       expect(method).not.toBe('GET')
+    }
+    // The server treats each operation as the contract says (src/server/api/routes.ts `access`).
+    for (const route of routes) {
+      const entry = operations.find((o) => o.template === route.path && o.method === route.method)
+      expect(entry, `${route.method} ${route.path} is in the contract`).toBeDefined()
+      expect(route.access ?? 'visitor', entry!.id).toBe(accessOf(entry!.op))
     }
     expect(spec.components.schemas.Error.required).toEqual(['statusCode', 'statusMessage', 'message', 'data'])
   })
