@@ -99,10 +99,13 @@ test.describe('checkout', () => {
     while (!(await go.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab')
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('checkout')).toHaveAttribute('data-state', '"payment"')
-    // payment: the first option, the terms, then book
+    // payment: Tab into the options, arrow keys to 'Pay on site' (a radio group), the terms, then book
     const onSite = page.getByRole('radio', { name: 'Pay on site', exact: true })
-    while (!(await onSite.evaluate((el) => (el as HTMLInputElement).checked || el === document.activeElement))) await page.keyboard.press('Tab')
-    await page.keyboard.press('Space')
+    const radios = page.getByRole('radio')
+    while (!(await radios.evaluateAll((els) => els.includes(document.activeElement as Element)))) await page.keyboard.press('Tab')
+    for (let i = 0; i < 5 && !(await onSite.isChecked()); i++) await page.keyboard.press('ArrowDown')
+    await expect(onSite).toBeChecked()
+    await expect(onSite).toBeFocused()
     const terms = page.getByRole('checkbox', { name: /I accept the/ })
     while (!(await terms.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab')
     await page.keyboard.press('Space')

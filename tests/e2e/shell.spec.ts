@@ -55,7 +55,7 @@ test.describe('shop shell', () => {
       [`/de/checkout/${id}`, 404], // well-formed, but no such cart
       [`/de/checkout/${id}/success`, 404],
       ['/de/checkout/too-short', 404],
-      [`/de/aftersales/payment/${id}`, 200],
+      [`/de/aftersales/payment/${id}`, 404], // well-formed, but no such payment link
       ['/de/aftersales/payment/x', 404],
       ['/de/embed/v1/booking/canyoning-basic', 200],
       ['/de/embed/v1/booking/Bad!', 404],
