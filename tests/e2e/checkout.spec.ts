@@ -102,7 +102,7 @@ test.describe('checkout', () => {
     // payment: Tab into the options, arrow keys to 'Pay on site' (a radio group), the terms, then book
     const onSite = page.getByRole('radio', { name: 'Pay on site', exact: true })
     const radios = page.getByRole('radio')
-    while (!(await radios.evaluateAll((els) => els.includes(document.activeElement as Element)))) await page.keyboard.press('Tab')
+    while (!(await radios.evaluateAll((els) => els.some((el) => el === document.activeElement)))) await page.keyboard.press('Tab')
     for (let i = 0; i < 5 && !(await onSite.isChecked()); i++) await page.keyboard.press('ArrowDown')
     await expect(onSite).toBeChecked()
     await expect(onSite).toBeFocused()

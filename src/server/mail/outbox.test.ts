@@ -10,6 +10,7 @@ import { outbox } from './outbox-table'
 import { migrateDatabase } from '../db/migrate'
 import { bookingFixture, readMail, shopFixture, startSmtpServer, type LocalSmtp } from './test-helpers'
 import { createTransport, type MailMessage, type MailTransport } from './transport'
+import type { MailKind } from './templates'
 
 let database: Database
 let smtp: LocalSmtp
@@ -43,7 +44,7 @@ function deps(overrides: Partial<OutboxDeps> = {}): OutboxDeps {
 }
 
 async function enqueue(
-  kind: 'booking.confirmation' | 'request.received',
+  kind: MailKind,
   options: { code?: string; locale?: 'de' | 'en' | 'fr'; shopId?: string; nextAttemptAt?: Date; payload?: Record<string, unknown> } = {},
 ) {
   const id = randomUUID()
@@ -106,6 +107,24 @@ describe('processOutbox over SMTP', () => {
     expect(mail.text).toContain('FR12-3456')
     expect(mail.html).toContain('<html lang="fr">')
     expect(mail.calendar).toBeUndefined()
+  })
+
+  it.each([
+    ['request.accepted', true, 'Anfrage K7Q2-X9PM ist bestätigt'],
+    ['payment.received', true, 'Zahlung erhalten für Buchung K7Q2-X9PM'],
+    ['request.declined', false, 'leider keine Zusage'],
+  ] as const)('sends %s (calendar: %s) with the payment fields of its payload', async (kind, calendar, subject) => {
+    const booking = bookingFixture({ mode: 'request', status: kind === 'request.declined' ? 'DECLINED' : 'ACCEPTED', paymentMethod: 'PAY_LATER' })
+    const paymentUrl = 'https://alpin.example.ch/de/aftersales/payment/HrlKkClh1R2NxtK1bGqJ3mJQv4B6BETM7PJxzThzI04'
+    await enqueue(kind, { payload: { booking, locale: 'de', to: 'anna@example.ch', paymentUrl, reply: 'Bis bald!', amount: { amount: 12000, currency: 'CHF' } } })
+    expect(await processOutbox(deps())).toEqual({ sent: 1, failed: 0 })
+    await smtp.waitFor(1)
+    const mail = readMail(smtp.messages[0]!.raw)
+    expect(mail.subject).toContain(subject)
+    if (calendar) expect(mail.calendar?.body).toContain('BEGIN:VEVENT')
+    else expect(mail.calendar).toBeUndefined()
+    if (kind === 'request.accepted') expect(mail.text).toContain(paymentUrl)
+    if (kind !== 'payment.received') expect(mail.text).toContain('Bis bald!')
   })
 
   it('sends only due rows', async () => {

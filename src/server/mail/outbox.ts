@@ -16,7 +16,7 @@ import { isLocale, pickLabel, type Locale } from '../../lib/locale'
 import type { Db } from '../db/client'
 import { bookingToIcs } from './ics'
 import { outbox } from './outbox-table'
-import { MAIL_KINDS, renderMail, type MailKind } from './templates'
+import { MAIL_KINDS, MAIL_KINDS_WITH_CALENDAR, renderMail, type MailKind } from './templates'
 import type { MailMessage, MailTransport } from './transport'
 
 type Booking = components['schemas']['Booking']
@@ -24,7 +24,15 @@ type ShopContact = components['schemas']['ShopConfig']['contact']
 type LocalizedText = components['schemas']['LocalizedText']
 
 export type OutboxRow = typeof outbox.$inferSelect
-export type OutboxPayload = { booking: Booking; locale: Locale; to: string }
+export type OutboxPayload = {
+  booking: Booking
+  locale: Locale
+  to: string
+  paymentUrl?: string
+  paymentLinkExpiresAt?: string
+  reply?: string
+  amount?: { amount: number; currency: string }
+}
 
 /** What the processor needs to know about a shop. */
 export type ShopForMail = {
@@ -65,6 +73,11 @@ const payloadSchema = z.object({
   }),
   locale: z.string().optional(),
   to: z.string().min(3),
+  // Added with payments (issue 6); older rows have none of them.
+  paymentUrl: z.string().max(2000).optional(),
+  paymentLinkExpiresAt: z.string().max(64).optional(),
+  reply: z.string().max(4000).optional(),
+  amount: z.object({ amount: z.number().int(), currency: z.string().min(3).max(3) }).optional(),
 })
 
 /** A failure that no retry will fix (unknown kind, invalid payload). */
@@ -108,9 +121,13 @@ export function composeMessage(
       logoUrl: shop.logoUrl,
       successUrl: shop.successUrl,
     },
+    paymentUrl: parsed.data.paymentUrl,
+    paymentLinkExpiresAt: parsed.data.paymentLinkExpiresAt,
+    reply: parsed.data.reply,
+    amount: parsed.data.amount,
   })
   const message: MailMessage = { from, to: parsed.data.to, ...mail }
-  if (kind === 'booking.confirmation' && booking.items.length > 0) {
+  if (MAIL_KINDS_WITH_CALENDAR.includes(kind) && booking.items.length > 0) {
     const ics = bookingToIcs(
       booking,
       { id: shop.id, name: title, timeZone: shop.timeZone, address: formatAddress(shop.contact) },

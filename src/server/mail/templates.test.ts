@@ -187,3 +187,94 @@ describe('helpers', () => {
     expect(plain(formatMoney({ amount: 1000, currency: 'JPY' }, 'en'))).toMatch(/[^0-9]1['’,]?000$/)
   })
 })
+
+describe('renderMail: payments and request answers (issue 6)', () => {
+  const PAY_URL = 'https://alpin.example.ch/de/aftersales/payment/HrlKkClh1R2NxtK1bGqJ3mJQv4B6BETM7PJxzThzI04'
+  const EXPIRES = '2026-12-23T10:00:00.000Z'
+  const ENGLISH = /\b(the|your|booking|request|payment|received|confirmed)\b/i
+
+  it.each(LOCALES)('%s: a pay-later confirmation carries the payment link and its expiry', (locale) => {
+    const booking = bookingFixture({ paymentMethod: 'PAY_LATER', paymentState: 'payable' })
+    const mail = renderMail('booking.confirmation', { booking, shop: shop(), locale, paymentUrl: PAY_URL, paymentLinkExpiresAt: EXPIRES })
+    expect(mail.text).toContain(PAY_URL)
+    expect(mail.html).toContain(`href="${PAY_URL}"`)
+    const day = { de: '23. Dezember 2026', en: '23 December 2026', fr: '23 décembre 2026' }[locale]
+    expect(plain(mail.text)).toContain(day)
+    expect(plain(mail.html)).toContain(day)
+  })
+
+  it('words the link for pay now as a second chance, and leaves it out when nothing is open', () => {
+    const payNow = renderMail('booking.confirmation', {
+      booking: bookingFixture({ paymentMethod: 'PAY_NOW' }),
+      shop: shop(),
+      locale: 'en',
+      paymentUrl: PAY_URL,
+    })
+    expect(payNow.text).toContain('If your payment did not go through')
+    const paid = renderMail('booking.confirmation', {
+      booking: bookingFixture({ paymentMethod: 'PAY_NOW', openAmount: { amount: 0, currency: 'CHF' } }),
+      shop: shop(),
+      locale: 'en',
+      paymentUrl: PAY_URL,
+    })
+    expect(all(paid)).not.toContain(PAY_URL)
+  })
+
+  it('never renders a payment link that is not http(s)', () => {
+    for (const paymentUrl of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'not a url', '//evil.example/x']) {
+      const mail = renderMail('request.accepted', { booking: bookingFixture({ status: 'ACCEPTED', mode: 'request' }), shop: shop(), locale: 'de', paymentUrl })
+      expect(all(mail)).not.toContain(paymentUrl)
+      expect(all(mail)).not.toContain('javascript:')
+      expect(mail.text).not.toContain('Jetzt online bezahlen')
+    }
+  })
+
+  it.each(LOCALES)('%s: an accepted request has the reply (escaped, lines kept) and the payment link', (locale) => {
+    const reply = 'Wir freuen uns!\n<script>alert("x")</script> & bis bald'
+    const mail = renderMail('request.accepted', {
+      booking: bookingFixture({ status: 'ACCEPTED', mode: 'request', paymentMethod: 'PAY_LATER' }),
+      shop: shop(),
+      locale,
+      reply,
+      paymentUrl: PAY_URL,
+      paymentLinkExpiresAt: EXPIRES,
+    })
+    expect(mail.subject).toContain('K7Q2-X9PM')
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).toContain('Wir freuen uns!<br>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; bis bald')
+    expect(mail.text).toContain('> Wir freuen uns!')
+    expect(mail.text).toContain('> <script>alert("x")</script> & bis bald')
+    expect(mail.html).toContain(`href="${PAY_URL}"`)
+    expect(mail.text).toContain('Canyoning im Saxetbach')
+    if (locale !== 'en') expect(`${mail.subject}\n${mail.text}`.replace(/Canyoning im Saxetbach|Fondue|https?:\S+/g, '')).not.toMatch(ENGLISH)
+  })
+
+  it.each(LOCALES)('%s: a declined request has the reply and no payment link nor totals', (locale) => {
+    const mail = renderMail('request.declined', {
+      booking: bookingFixture({ status: 'DECLINED', mode: 'request', paymentMethod: 'PAY_LATER' }),
+      shop: shop(),
+      locale,
+      reply: 'Leider ausgebucht.',
+      paymentUrl: PAY_URL,
+    })
+    expect(mail.text).toContain('> Leider ausgebucht.')
+    expect(all(mail)).not.toContain(PAY_URL)
+    expect(plain(mail.text)).not.toContain('CHF 245.00')
+    if (locale !== 'en') expect(`${mail.subject}\n${mail.text}`.replace(/Canyoning im Saxetbach|Fondue|https?:\S+/g, '')).not.toMatch(ENGLISH)
+  })
+
+  it.each(LOCALES)('%s: a payment receipt names the amount and says when the booking is paid in full', (locale) => {
+    const mail = renderMail('payment.received', {
+      booking: bookingFixture({ status: 'PAID', paymentMethod: 'PAY_NOW', openAmount: { amount: 0, currency: 'CHF' } }),
+      shop: shop(),
+      locale,
+      amount: { amount: 24500, currency: 'CHF' },
+    })
+    expect(plain(mail.text)).toContain(plain(formatMoney({ amount: 24500, currency: 'CHF' }, locale)))
+    const full = { de: 'vollständig bezahlt', en: 'paid in full', fr: 'entièrement payée' }[locale]
+    expect(mail.text).toContain(full)
+    expect(mail.html).toContain(full)
+    const partly = renderMail('payment.received', { booking: bookingFixture({ status: 'CONFIRMED' }), shop: shop(), locale, amount: { amount: 100, currency: 'CHF' } })
+    expect(partly.text).not.toContain(full)
+  })
+})

@@ -13,8 +13,10 @@ type BookingItem = components['schemas']['BookingItem']
 type ShopContact = components['schemas']['ShopConfig']['contact']
 type PaymentMethod = components['schemas']['PaymentMethod']
 
-export type MailKind = 'booking.confirmation' | 'request.received'
-export const MAIL_KINDS: readonly MailKind[] = ['booking.confirmation', 'request.received']
+export type MailKind = 'booking.confirmation' | 'request.received' | 'request.accepted' | 'request.declined' | 'payment.received'
+export const MAIL_KINDS: readonly MailKind[] = ['booking.confirmation', 'request.received', 'request.accepted', 'request.declined', 'payment.received']
+/** Kinds that carry the booking's dates as an .ics attachment. */
+export const MAIL_KINDS_WITH_CALENDAR: readonly MailKind[] = ['booking.confirmation', 'request.accepted', 'payment.received']
 
 export type MailShop = {
   title: string
@@ -26,7 +28,19 @@ export type MailShop = {
   timeZone?: string
 }
 
-export type MailData = { booking: Booking; shop: MailShop; locale: Locale }
+export type MailData = {
+  booking: Booking
+  shop: MailShop
+  locale: Locale
+  /** Absolute URL of the booking's payment link page (only http/https is ever rendered). */
+  paymentUrl?: string
+  /** When the payment link expires (ISO date-time). */
+  paymentLinkExpiresAt?: string
+  /** The operator's reply to a request. */
+  reply?: string
+  /** The amount of a received payment. */
+  amount?: { amount: number; currency: string }
+}
 export type RenderedMail = { subject: string; text: string; html: string }
 
 export const DEFAULT_MAIL_TIME_ZONE = 'Europe/Zurich'
@@ -39,7 +53,16 @@ type Dictionary = {
   subject: Record<MailKind, (code: string, shop: string) => string>
   heading: Record<MailKind, string>
   greeting: string
-  intro: Record<MailKind, (shop: string) => string>
+  intro: Record<MailKind, (shop: string, amount: string) => string>
+  /** Above the operator's reply. */
+  replyLabel: string
+  /** Before the payment link: pay later / accepted request, and pay now whose payment did not go through. */
+  payLead: string
+  payNowLead: string
+  payButton: string
+  validUntil: (date: string) => string
+  paidInFull: string
+  declinedNote: string
   requestNote: string
   codeLabel: Record<MailKind, string>
   items: string
@@ -70,18 +93,45 @@ const de: Dictionary = {
   subject: {
     'booking.confirmation': (code, shop) => `Buchungsbestätigung ${code} – ${shop}`,
     'request.received': (code, shop) => `Ihre Anfrage ${code} ist eingegangen – ${shop}`,
+    'request.accepted': (code, shop) => `Ihre Anfrage ${code} ist bestätigt – ${shop}`,
+    'request.declined': (code, shop) => `Ihre Anfrage ${code} – leider keine Zusage – ${shop}`,
+    'payment.received': (code, shop) => `Zahlung erhalten für Buchung ${code} – ${shop}`,
   },
-  heading: { 'booking.confirmation': 'Buchungsbestätigung', 'request.received': 'Anfrage erhalten' },
+  heading: {
+    'booking.confirmation': 'Buchungsbestätigung',
+    'request.received': 'Anfrage erhalten',
+    'request.accepted': 'Anfrage bestätigt',
+    'request.declined': 'Anfrage nicht bestätigt',
+    'payment.received': 'Zahlung erhalten',
+  },
   greeting: 'Guten Tag',
   intro: {
     'booking.confirmation': (shop) =>
       `Vielen Dank für Ihre Buchung bei ${shop}. Gerne bestätigen wir Ihnen die folgenden Angaben.`,
     'request.received': (shop) => `Vielen Dank für Ihre Anfrage bei ${shop}. Wir haben sie erhalten.`,
+    'request.accepted': (shop) =>
+      `Gute Nachrichten: ${shop} hat Ihre Anfrage geprüft, die Plätze sind verfügbar und für Sie reserviert. Ihre Buchung ist damit bestätigt.`,
+    'request.declined': (shop) =>
+      `Vielen Dank für Ihre Anfrage bei ${shop}. Leider können wir sie nicht bestätigen.`,
+    'payment.received': (_shop, amount) => `Vielen Dank! Wir haben Ihre Zahlung von ${amount} erhalten.`,
   },
+  replyLabel: 'Unsere Nachricht an Sie',
+  payLead: 'Den offenen Betrag können Sie bequem online bezahlen:',
+  payNowLead: 'Falls Ihre Zahlung nicht geklappt hat, können Sie den offenen Betrag hier online bezahlen:',
+  payButton: 'Jetzt online bezahlen',
+  validUntil: (date) => `Der Link ist gültig bis ${date}.`,
+  paidInFull: 'Ihre Buchung ist damit vollständig bezahlt.',
+  declinedNote: 'Vielleicht passt ein anderes Datum? Wir freuen uns auf eine neue Anfrage.',
   requestNote:
     'Wir prüfen jetzt die Verfügbarkeit und geben Ihnen so rasch wie möglich per E-Mail Bescheid. ' +
     'Ihre Anfrage ist noch keine verbindliche Buchung.',
-  codeLabel: { 'booking.confirmation': 'Buchungscode', 'request.received': 'Referenz' },
+  codeLabel: {
+    'booking.confirmation': 'Buchungscode',
+    'request.received': 'Referenz',
+    'request.accepted': 'Buchungscode',
+    'request.declined': 'Referenz',
+    'payment.received': 'Buchungscode',
+  },
   items: 'Ihre Angaben',
   variant: 'Variante',
   date: 'Datum',
@@ -99,7 +149,13 @@ const de: Dictionary = {
     PAY_LATER_OR_ON_SITE: 'Später oder vor Ort bezahlen',
   },
   calendarNote: 'Im Anhang finden Sie die Termine als Kalendereintrag (.ics).',
-  viewBooking: { 'booking.confirmation': 'Buchung ansehen', 'request.received': 'Anfrage ansehen' },
+  viewBooking: {
+    'booking.confirmation': 'Buchung ansehen',
+    'request.received': 'Anfrage ansehen',
+    'request.accepted': 'Buchung ansehen',
+    'request.declined': 'Andere Termine ansehen',
+    'payment.received': 'Buchung ansehen',
+  },
   questions: 'Haben Sie Fragen? Wir helfen Ihnen gerne weiter.',
   phone: 'Telefon',
   email: 'E-Mail',
@@ -113,18 +169,44 @@ const en: Dictionary = {
   subject: {
     'booking.confirmation': (code, shop) => `Booking confirmation ${code} – ${shop}`,
     'request.received': (code, shop) => `We have received your request ${code} – ${shop}`,
+    'request.accepted': (code, shop) => `Your request ${code} is confirmed – ${shop}`,
+    'request.declined': (code, shop) => `Your request ${code} – unfortunately not possible – ${shop}`,
+    'payment.received': (code, shop) => `Payment received for booking ${code} – ${shop}`,
   },
-  heading: { 'booking.confirmation': 'Booking confirmation', 'request.received': 'Request received' },
+  heading: {
+    'booking.confirmation': 'Booking confirmation',
+    'request.received': 'Request received',
+    'request.accepted': 'Request confirmed',
+    'request.declined': 'Request not confirmed',
+    'payment.received': 'Payment received',
+  },
   greeting: 'Hello,',
   intro: {
     'booking.confirmation': (shop) =>
       `Thank you for booking with ${shop}. We are pleased to confirm the following details.`,
     'request.received': (shop) => `Thank you for your request to ${shop}. We have received it.`,
+    'request.accepted': (shop) =>
+      `Good news: ${shop} has checked your request; the places are available and reserved for you. Your booking is confirmed.`,
+    'request.declined': (shop) => `Thank you for your request to ${shop}. Unfortunately, we cannot confirm it.`,
+    'payment.received': (_shop, amount) => `Thank you! We have received your payment of ${amount}.`,
   },
+  replyLabel: 'Our message to you',
+  payLead: 'You can pay the amount due online:',
+  payNowLead: 'If your payment did not go through, you can pay the amount due online here:',
+  payButton: 'Pay online now',
+  validUntil: (date) => `The link is valid until ${date}.`,
+  paidInFull: 'Your booking is now paid in full.',
+  declinedNote: 'Perhaps another date suits you? We look forward to a new request.',
   requestNote:
     'We are now checking availability and will get back to you by e-mail as soon as possible. ' +
     'Please note that your request is not yet a confirmed booking.',
-  codeLabel: { 'booking.confirmation': 'Booking code', 'request.received': 'Reference' },
+  codeLabel: {
+    'booking.confirmation': 'Booking code',
+    'request.received': 'Reference',
+    'request.accepted': 'Booking code',
+    'request.declined': 'Reference',
+    'payment.received': 'Booking code',
+  },
   items: 'Your details',
   variant: 'Option',
   date: 'Date',
@@ -142,7 +224,13 @@ const en: Dictionary = {
     PAY_LATER_OR_ON_SITE: 'Pay later or on site',
   },
   calendarNote: 'The dates are attached as a calendar file (.ics).',
-  viewBooking: { 'booking.confirmation': 'View your booking', 'request.received': 'View your request' },
+  viewBooking: {
+    'booking.confirmation': 'View your booking',
+    'request.received': 'View your request',
+    'request.accepted': 'View your booking',
+    'request.declined': 'See other dates',
+    'payment.received': 'View your booking',
+  },
   questions: 'Any questions? We are happy to help.',
   phone: 'Phone',
   email: 'E-mail',
@@ -158,18 +246,44 @@ const fr: Dictionary = {
   subject: {
     'booking.confirmation': (code, shop) => `Confirmation de réservation ${code} – ${shop}`,
     'request.received': (code, shop) => `Votre demande ${code} a bien été reçue – ${shop}`,
+    'request.accepted': (code, shop) => `Votre demande ${code} est confirmée – ${shop}`,
+    'request.declined': (code, shop) => `Votre demande ${code} – malheureusement pas possible – ${shop}`,
+    'payment.received': (code, shop) => `Paiement reçu pour la réservation ${code} – ${shop}`,
   },
-  heading: { 'booking.confirmation': 'Confirmation de réservation', 'request.received': 'Demande reçue' },
+  heading: {
+    'booking.confirmation': 'Confirmation de réservation',
+    'request.received': 'Demande reçue',
+    'request.accepted': 'Demande confirmée',
+    'request.declined': 'Demande non confirmée',
+    'payment.received': 'Paiement reçu',
+  },
   greeting: 'Bonjour,',
   intro: {
     'booking.confirmation': () =>
       'Merci beaucoup pour votre réservation. Nous avons le plaisir de vous confirmer les détails suivants.',
     'request.received': () => 'Merci beaucoup pour votre demande, que nous avons bien reçue.',
+    'request.accepted': () =>
+      'Bonne nouvelle : nous avons vérifié votre demande, les places sont disponibles et réservées pour vous. Votre réservation est confirmée.',
+    'request.declined': () => 'Merci beaucoup pour votre demande. Malheureusement, nous ne pouvons pas la confirmer.',
+    'payment.received': (_shop, amount) => `Merci ! Nous avons bien reçu votre paiement de ${amount}.`,
   },
+  replyLabel: 'Notre message',
+  payLead: 'Vous pouvez payer le montant dû en ligne :',
+  payNowLead: 'Si votre paiement n’a pas abouti, vous pouvez payer le montant dû en ligne ici :',
+  payButton: 'Payer en ligne maintenant',
+  validUntil: (date) => `Le lien est valable jusqu’au ${date}.`,
+  paidInFull: 'Votre réservation est ainsi entièrement payée.',
+  declinedNote: 'Une autre date vous conviendrait-elle ? Nous nous réjouissons de recevoir une nouvelle demande.',
   requestNote:
     'Nous vérifions maintenant les disponibilités et vous répondrons par e-mail dans les meilleurs délais. ' +
     'Votre demande ne constitue pas encore une réservation ferme.',
-  codeLabel: { 'booking.confirmation': 'Code de réservation', 'request.received': 'Référence' },
+  codeLabel: {
+    'booking.confirmation': 'Code de réservation',
+    'request.received': 'Référence',
+    'request.accepted': 'Code de réservation',
+    'request.declined': 'Référence',
+    'payment.received': 'Code de réservation',
+  },
   items: 'Vos détails',
   variant: 'Option',
   date: 'Date',
@@ -187,7 +301,13 @@ const fr: Dictionary = {
     PAY_LATER_OR_ON_SITE: 'Paiement ultérieur ou sur place',
   },
   calendarNote: 'Vous trouverez les dates en pièce jointe sous forme de fichier de calendrier (.ics).',
-  viewBooking: { 'booking.confirmation': 'Voir votre réservation', 'request.received': 'Voir votre demande' },
+  viewBooking: {
+    'booking.confirmation': 'Voir votre réservation',
+    'request.received': 'Voir votre demande',
+    'request.accepted': 'Voir votre réservation',
+    'request.declined': 'Voir d’autres dates',
+    'payment.received': 'Voir votre réservation',
+  },
   questions: `Des questions${NNBSP}? Nous sommes volontiers à votre disposition.`,
   phone: 'Téléphone',
   email: 'E-mail',
@@ -225,6 +345,13 @@ export function formatMoney(money: { amount: number; currency: string }, locale:
   const format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: money.currency })
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2
   return format.format(money.amount / 10 ** digits)
+}
+
+/** A day in the shop's time zone, e.g. `23. Dezember 2026`. */
+function formatDay(iso: string, locale: Locale, timeZone: string): string | undefined {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return undefined
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date)
 }
 
 /** Date and time range of an item in the shop's time zone, e.g. `Samstag, 14. Juni 2025`, `09:00–12:00`. */
@@ -316,17 +443,31 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
   }
 
   const subject = t.subject[kind](booking.code, shopTitle).replace(/[\r\n]+/g, ' ')
+  const received = data.amount ? formatMoney(data.amount, locale) : open
+  const intro = t.intro[kind](shopTitle, received)
+  const reply = (kind === 'request.accepted' || kind === 'request.declined') && data.reply?.trim() ? data.reply.trim() : undefined
+  // The payment link: only while something is open, and never on a refusal or a receipt.
+  const payUrl =
+    (kind === 'booking.confirmation' || kind === 'request.accepted') && booking.openAmount.amount > 0 ? httpUrl(data.paymentUrl) : undefined
+  const payLead = kind === 'booking.confirmation' && booking.paymentMethod === 'PAY_NOW' ? t.payNowLead : t.payLead
+  const expiry = payUrl && data.paymentLinkExpiresAt ? formatDay(data.paymentLinkExpiresAt, locale, timeZone) : undefined
+  const withTotals = kind !== 'request.declined'
+  const paidInFull = kind === 'payment.received' && booking.openAmount.amount === 0
+  const calendar = (MAIL_KINDS_WITH_CALENDAR as readonly string[]).includes(kind) && booking.items.length > 0
 
   // ---- plain text ----------------------------------------------------------------------------
   const text: string[] = [
     `${t.greeting}`,
     '',
-    t.intro[kind](shopTitle),
+    intro,
     ...(kind === 'request.received' ? ['', t.requestNote] : []),
+    ...(reply ? ['', `${t.replyLabel}${t.colon}`, ...reply.split(/\r?\n/).map((line) => `> ${line}`)] : []),
+    ...(paidInFull ? ['', t.paidInFull] : []),
     '',
     `${t.codeLabel[kind]}${t.colon}${booking.code}`,
     '',
   ]
+  if (payUrl) text.push(payLead, payUrl, ...(expiry ? [t.validUntil(expiry)] : []), '')
   for (const item of items) {
     text.push(item.variant && item.variant !== item.offerTitle ? `${item.offerTitle} – ${item.variant}` : item.offerTitle)
     text.push(`  ${t.date}${t.colon}${item.date}`)
@@ -336,10 +477,14 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     text.push(`  ${t.price}${t.colon}${item.price}`)
     text.push('')
   }
-  text.push(`${t.total}${t.colon}${total}`)
-  text.push(`${t.openAmount}${t.colon}${open}`)
-  text.push(`${t.paymentMethod}${t.colon}${payment}`)
-  if (kind === 'booking.confirmation') text.push('', t.calendarNote)
+  if (withTotals) {
+    text.push(`${t.total}${t.colon}${total}`)
+    text.push(`${t.openAmount}${t.colon}${open}`)
+    text.push(`${t.paymentMethod}${t.colon}${payment}`)
+  } else {
+    text.push(t.declinedNote)
+  }
+  if (calendar) text.push('', t.calendarNote)
   if (link) text.push('', `${t.viewBooking[kind]}${t.colon}${link}`)
   text.push('', t.questions, contact.name)
   if (contact.address) text.push(contact.address)
@@ -393,6 +538,19 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     row(t.paymentMethod, payment) +
     `</table>`
 
+  const payBlock = payUrl
+    ? `<p style="${p}">${e(payLead)}</p>` +
+      `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 8px 0;"><tr>` +
+      `<td style="background-color:${bg};border-radius:6px;">` +
+      `<a href="${e(payUrl)}" style="display:inline-block;padding:12px 20px;${font}font-size:15px;font-weight:bold;color:${fg};text-decoration:none;">${e(t.payButton)}</a>` +
+      `</td></tr></table>` +
+      (expiry ? `<p style="${p}font-size:13px;color:#4b5563;">${e(t.validUntil(expiry))}</p>` : `<p style="${p}"></p>`)
+    : ''
+  const replyBlock = reply
+    ? `<p style="${p}margin-bottom:4px;font-weight:bold;">${e(t.replyLabel)}</p>` +
+      `<p style="${p}padding:12px 16px;background-color:#f3f4f6;border-left:4px solid ${bg};">${reply.split(/\r?\n/).map(e).join('<br>')}</p>`
+    : ''
+
   const button = link
     ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>` +
       `<td style="background-color:${bg};border-radius:6px;">` +
@@ -416,12 +574,15 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
   const body =
     `<tr><td style="padding:24px 32px;background-color:#ffffff;">` +
     `<p style="${p}">${e(t.greeting)}</p>` +
-    `<p style="${p}">${e(t.intro[kind](shopTitle))}</p>` +
+    `<p style="${p}">${e(intro)}</p>` +
     (kind === 'request.received' ? `<p style="${p}">${e(t.requestNote)}</p>` : '') +
+    replyBlock +
+    (paidInFull ? `<p style="${p}font-weight:bold;">${e(t.paidInFull)}</p>` : '') +
     `<p style="${p}">${e(t.codeLabel[kind])}${e(t.colon)}<strong style="font-size:17px;letter-spacing:1px;">${e(booking.code)}</strong></p>` +
+    payBlock +
     itemBlocks +
-    totals +
-    (kind === 'booking.confirmation' ? `<p style="${p}">${e(t.calendarNote)}</p>` : '') +
+    (withTotals ? totals : `<p style="${p}">${e(t.declinedNote)}</p>`) +
+    (calendar ? `<p style="${p}">${e(t.calendarNote)}</p>` : '') +
     button +
     `<p style="${p}">${e(t.closing)}<br>${e(shopTitle)}</p>` +
     `</td></tr>` +

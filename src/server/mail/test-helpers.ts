@@ -19,6 +19,8 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     total: { amount: 24500, currency: 'CHF' },
     openAmount: { amount: 12000, currency: 'CHF' },
     paymentMethod: 'PAY_ON_SITE',
+    paymentState: 'not_payable',
+    payments: [],
     email: 'anna@example.ch',
     createdAt: '2025-06-01T08:00:00.000Z',
     items: [
