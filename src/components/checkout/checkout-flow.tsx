@@ -151,6 +151,9 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
   const total = checkoutTotal(ctx)
   const request = ctx.mode === 'request'
   const busy = state.matches('submitting') || state.matches('startingPayment') || state.matches('redirecting')
+  // Pay now: once the booking exists, only its payment is left to do here.
+  const booked = ctx.booking !== null
+  const bookedCode = ctx.booking?.code ?? ''
 
   if (cart.items.length === 0) {
     return (
@@ -184,7 +187,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
         <ol className="flex flex-wrap gap-2">
           {steps.map((s, index) => (
             <li key={s.id}>
-              {index < stepIndex ? (
+              {index < stepIndex && !booked ? (
                 <button type="button" className="rounded-full px-3 py-1 text-sm underline ring-1 ring-black/20" onClick={() => send({ type: 'step.goto', step: s.id })}>
                   {index + 1}. {s.label}
                 </button>
@@ -217,9 +220,21 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
 
         {state.matches('serverError') ? <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: { code: ctx.error?.code } })} /> : null}
         {state.matches('paymentFailure') ? (
-          <p role="alert" className="rounded-md border border-error p-4">
-            <Trans>The payment could not be processed. Please try again.</Trans>
-          </p>
+          <div role="alert" className="rounded-md border border-error p-4">
+            <p>
+              <Trans>The payment could not be processed. Please try again.</Trans>
+            </p>
+            {booked ? (
+              <p className="mt-2">
+                <Trans>
+                  Your booking <strong>{bookedCode}</strong> is reserved. You can also pay later with the link in your confirmation e-mail.
+                </Trans>{' '}
+                <Link to="/$lang/checkout/$cart/success" params={{ lang, cart: cart.id }} className="underline">
+                  <Trans>Show my booking</Trans>
+                </Link>
+              </p>
+            ) : null}
+          </div>
         ) : null}
 
         <div className="flex items-center justify-between gap-4 border-t border-black/10 pt-4">
@@ -227,7 +242,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
             <Trans>Total</Trans> <span data-testid="checkout-total">{formatMoney(total.amount, total.currency, lang)}</span>
           </p>
           <div className="flex gap-2">
-            {step !== 'configuration' ? (
+            {step !== 'configuration' && !booked ? (
               <Button variant="outline" onClick={() => send({ type: 'step.back' })} disabled={busy}>
                 <Trans>Back</Trans>
               </Button>
@@ -239,6 +254,8 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
                 <Trans>Redirecting to the payment page…</Trans>
               ) : state.matches('submitting') ? (
                 <Trans>Sending…</Trans>
+              ) : booked ? (
+                <Trans>Try again</Trans>
               ) : request ? (
                 <Trans>Send binding request</Trans>
               ) : (

@@ -525,3 +525,72 @@ describe('checkoutMachine', () => {
     })
   })
 })
+
+describe('checkoutMachine: pay now', () => {
+  /** Like `start`, with the payment start scripted as well (then ok) and the redirect recorded. */
+  function startPayNow(startAnswers: (Error | 'ok')[] = []) {
+    const submits: SubmitCheckoutInput[] = []
+    const starts: { cartId: string }[] = []
+    const redirects: string[] = []
+    const answers = [...startAnswers]
+    const machine = checkoutMachine.provide({
+      actors: {
+        submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(async ({ input }) => {
+          submits.push(input)
+          return bookingFor(input.input)
+        }),
+        startPayment: fromPromise(async ({ input }: { input: { cartId: string } }) => {
+          starts.push(input)
+          const answer = answers.shift() ?? 'ok'
+          if (answer !== 'ok') throw answer
+          return { paymentId: 'pay_AAAAAAAAAAAAAAAAAAAAAA', redirectUrl: 'https://pay.example/1' }
+        }),
+      },
+      actions: { redirect: (_, params: { url: string }) => void redirects.push(params.url) },
+    })
+    const actor = createActor(machine, { input: { cart: ORDER_CART, extras: EXTRAS, paymentOptions: ['PAY_NOW', 'PAY_ON_SITE'] } }).start()
+    const send = (...events: CheckoutEvent[]) => events.forEach((event) => actor.send(event))
+    send(...CONFIGURE_ORDER, { type: 'step.next' }, ...fillContact(), { type: 'step.next' })
+    send({ type: 'payment.select', method: 'PAY_NOW' }, { type: 'terms.toggle', value: true })
+    return { actor, send, submits, starts, redirects }
+  }
+
+  it('books, then starts the payment and leaves for the provider', async () => {
+    const { actor, send, submits, starts, redirects } = startPayNow()
+    send({ type: 'submit' })
+    await waitFor(actor, (s) => s.matches('redirecting'), { timeout: 1000 })
+    expect(submits).toHaveLength(1)
+    expect(starts).toEqual([{ cartId: ORDER_CART.id }])
+    expect(redirects).toEqual(['https://pay.example/1'])
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(actor.getSnapshot().context.booking?.paymentMethod).toBe('PAY_NOW')
+  })
+
+  it('retries the payment start, never the booking, and cannot go back to editing', async () => {
+    const { actor, send, submits, starts, redirects } = startPayNow([new FakeApiError(502, { code: 'payment.provider_unavailable' })])
+    send({ type: 'submit' })
+    await waitFor(actor, (s) => s.matches('paymentFailure'), { timeout: 1000 })
+    expect(actor.getSnapshot().context.error?.code).toBe('payment.provider_unavailable')
+    send({ type: 'step.back' }, { type: 'step.goto', step: 'contact' })
+    expect(actor.getSnapshot().value).toBe('paymentFailure')
+    send({ type: 'retry' })
+    await waitFor(actor, (s) => s.matches('redirecting'), { timeout: 1000 })
+    expect(submits).toHaveLength(1)
+    expect(starts).toHaveLength(2)
+    expect(redirects).toEqual(['https://pay.example/1'])
+  })
+
+  it('ends in success when the booking turns out to be paid already', async () => {
+    const { actor, send, redirects } = startPayNow([new FakeApiError(409, { code: 'payment.already_paid' })])
+    send({ type: 'submit' })
+    await waitFor(actor, (s) => s.matches('success'), { timeout: 1000 })
+    expect(redirects).toEqual([])
+  })
+
+  it('does not start a payment for a booking paid on site', async () => {
+    const { actor, send, starts } = startPayNow()
+    send({ type: 'payment.select', method: 'PAY_ON_SITE' }, { type: 'submit' })
+    await waitFor(actor, (s) => s.matches('success'), { timeout: 1000 })
+    expect(starts).toEqual([])
+  })
+})

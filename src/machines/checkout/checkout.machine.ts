@@ -16,8 +16,9 @@
  *   | paymentFailure (`payment.failed`) | serverError (anything else)
  * - submitting [pay now, something to pay] → startingPayment → redirecting (final: the app goes to
  *   the provider) | success (409 payment.already_paid) | paymentFailure (any other error)
- * - serverError --retry--> submitting; paymentFailure --retry--> startingPayment once the booking
- *   exists, else submitting; both: --step.back--> payment; --step.goto--> any step
+ * - serverError --retry--> submitting; --step.back--> payment; --step.goto--> any step
+ * - paymentFailure --retry--> startingPayment once the booking exists (then nothing can be edited
+ *   any more), else submitting, --step.back / step.goto--> like serverError
  * - contact / payment --step.back / step.goto (earlier steps only)--> …
  *
  * Each step handles the events of its own fields only: participants and extras in
@@ -584,7 +585,7 @@ export const checkoutMachine = setup({
     /** Pay now with something to pay: on to the provider. */
     needsOnlinePayment: (_, params: { booking: Booking }) => params.booking?.paymentMethod === 'PAY_NOW' && params.booking.paymentState === 'payable',
     hasBooking: ({ context }) => context.booking !== null,
-    isAlreadyPaid: (_, params: { error: unknown }) => (params.error as { body?: { data?: { code?: unknown } } })?.body?.data?.code === 'payment.already_paid',
+    isAlreadyPaid: (_, params: { error: unknown }) => toCheckoutError(params.error).code === 'payment.already_paid',
   },
   actions: {
     addParticipant: assign(({ context }, params: { itemId: string }) => addParticipant(context, params.itemId)),
@@ -774,8 +775,10 @@ export const checkoutMachine = setup({
     paymentFailure: {
       on: {
         retry: [{ guard: 'hasBooking', target: 'startingPayment' }, { target: 'submitting' }],
-        'step.back': { target: 'payment', actions: 'clearError' },
+        // Once the booking exists there is nothing left to edit: only paying again (or later, by link).
+        'step.back': [{ guard: 'hasBooking' }, { target: 'payment', actions: 'clearError' }],
         'step.goto': [
+          { guard: 'hasBooking' },
           { guard: isStep('configuration'), target: 'configuration', actions: 'clearError' },
           { guard: isStep('contact'), target: 'contact', actions: 'clearError' },
           { guard: isStep('payment'), target: 'payment', actions: 'clearError' },

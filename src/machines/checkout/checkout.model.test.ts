@@ -32,16 +32,23 @@ import {
   type CheckoutDraft,
   type CheckoutEvent,
   type CheckoutMachineInput,
+  type PaymentMethod,
+  type PaymentStart,
+  type StartPaymentInput,
   type SubmitCheckoutInput,
 } from './checkout.machine'
 import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, REQUEST_CART, YOGA } from './checkout.fixtures'
 
 type Pending = { input: SubmitCheckoutInput; resolve: (value: Booking) => void; reject: (error: unknown) => void }
+type PendingStart = { input: StartPaymentInput; resolve: (value: PaymentStart) => void; reject: (error: unknown) => void }
 
-/** The open submit of the running actor under test. */
+/** The open submit (and payment start) of the running actor under test. */
 let pending: Pending | null = null
+let pendingStart: PendingStart | null = null
+/** Where the app was sent (the redirect action). */
+let redirects: string[] = []
 
-/** The machine with a deterministic submit: each call waits until the test settles it. */
+/** The machine with a deterministic submit and payment start: each call waits until the test settles it. */
 const machine = checkoutMachine.provide({
   actors: {
     submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(
@@ -50,7 +57,14 @@ const machine = checkoutMachine.provide({
           pending = { input, resolve, reject }
         }),
     ),
+    startPayment: fromPromise<PaymentStart, StartPaymentInput>(
+      ({ input }) =>
+        new Promise<PaymentStart>((resolve, reject) => {
+          pendingStart = { input, resolve, reject }
+        }),
+    ),
   },
+  actions: { redirect: (_, params: { url: string }) => void redirects.push(params.url) },
 })
 
 type Snapshot = SnapshotFrom<typeof machine>
@@ -66,6 +80,15 @@ const FAILURES = {
 
 const done = (output: Booking) => ({ type: 'xstate.done.actor.submitCheckout', output }) as unknown as CheckoutEvent
 const failed = (error: unknown) => ({ type: 'xstate.error.actor.submitCheckout', error }) as unknown as CheckoutEvent
+
+/** Pay now: the provider's page, and the start's failures. */
+const START: PaymentStart = { paymentId: 'pay_AAAAAAAAAAAAAAAAAAAAAA', redirectUrl: 'https://pay.example/session/1' }
+const START_FAILURES = {
+  alreadyPaid: { status: 409, message: 'Conflict', data: { code: 'payment.already_paid' } },
+  provider: { status: 502, message: 'Bad gateway', data: { code: 'payment.provider_unavailable' } },
+}
+const started = (output: PaymentStart) => ({ type: 'xstate.done.actor.startPayment', output }) as unknown as CheckoutEvent
+const startFailed = (error: unknown) => ({ type: 'xstate.error.actor.startPayment', error }) as unknown as CheckoutEvent
 
 /** Concrete events for a snapshot: the visitor's with fixed payloads, the submit's outcomes from the context. */
 function eventsFor(itemId: string) {
@@ -83,7 +106,7 @@ function eventsFor(itemId: string) {
       { type: 'contact.change', field: 'person.email', value: 'anna@example.ch' },
       { type: 'contact.change', field: 'person.firstname', value: 'Anne' },
       { type: 'payment.select', method: 'PAY_ON_SITE' },
-      { type: 'payment.select', method: 'PAY_NOW' }, // never offered
+      { type: 'payment.select', method: 'PAY_NOW' }, // offered in the pay-now scenario only
       { type: 'terms.toggle', value: true },
       { type: 'message.change', value: 'Hello' },
       { type: 'step.next' },
@@ -95,6 +118,8 @@ function eventsFor(itemId: string) {
       { type: 'retry' },
       done(bookingFor(toCheckoutInput(context))),
       ...Object.values(FAILURES).map(failed),
+      started(START),
+      ...Object.values(START_FAILURES).map(startFailed),
     ]
   }
 }
@@ -172,18 +197,25 @@ function assertInvariants(snapshot: Snapshot) {
 
   // A step is only left valid: the contact beyond it, everything once submitted.
   if (!inState('configuration', 'contact')) expect(validateContact(c.draft)).toEqual({})
-  if (inState('submitting', 'success', 'requestSent', 'serverError', 'paymentFailure')) expect(checkoutErrors(c)).toEqual({})
+  if (inState('submitting', 'success', 'requestSent', 'serverError', 'paymentFailure', 'startingPayment', 'redirecting')) expect(checkoutErrors(c)).toEqual({})
 
   // Errors: serialisable codes; the banner error in the failure states, or after a refused submit.
   for (const error of Object.values(c.fieldErrors)) expect(typeof error.code).toBe('string')
   if (inState('serverError', 'paymentFailure')) expect(c.error?.message).toEqual(expect.any(String))
-  if (inState('submitting', 'success', 'requestSent')) expect(c.error).toBeNull()
+  if (inState('submitting', 'success', 'requestSent', 'startingPayment', 'redirecting')) expect(c.error).toBeNull()
   if (inState('configuration', 'contact', 'payment') && c.error) expect([400, 409]).toContain(c.error.status)
-  if (inState('paymentFailure')) expect(c.error?.code).toBe('payment.failed')
+  // A payment failure: the submit said so (no booking yet), or the booking exists and its payment could not start.
+  if (inState('paymentFailure')) expect(c.booking === null ? c.error?.code === 'payment.failed' : c.error?.code === 'payment.provider_unavailable').toBe(true)
+
+  // Pay now: a booking to pay and the provider's page once, on the way out.
+  if (inState('startingPayment', 'redirecting')) expect(c.booking).toMatchObject({ paymentMethod: 'PAY_NOW', paymentState: 'payable' })
+  expect(c.redirectUrl !== null).toBe(inState('redirecting'))
+  expect(redirects).toEqual(inState('redirecting') ? [START.redirectUrl] : [])
 
   // Done exactly in the final states, with the booking of the right kind.
-  expect(c.booking !== null).toBe(inState('success', 'requestSent'))
-  expect(snapshot.status).toBe(inState('success', 'requestSent') ? 'done' : 'active')
+  if (inState('configuration', 'contact', 'payment', 'submitting', 'serverError')) expect(c.booking).toBeNull()
+  if (inState('success', 'requestSent', 'startingPayment', 'redirecting')) expect(c.booking).not.toBeNull()
+  expect(snapshot.status).toBe(inState('success', 'requestSent', 'redirecting') ? 'done' : 'active')
   if (inState('success')) expect(c.booking?.mode).toBe('order')
   if (inState('requestSent')) expect(c.booking?.mode).toBe('request')
   if (snapshot.status === 'done') {
@@ -214,6 +246,8 @@ const EVENT_TYPES = [
   ] satisfies CheckoutEvent['type'][]),
   'xstate.done.actor.submitCheckout',
   'xstate.error.actor.submitCheckout',
+  'xstate.done.actor.startPayment',
+  'xstate.error.actor.startPayment',
 ]
 
 /** The contact is filled in but for the e-mail address. */
@@ -224,24 +258,35 @@ const DRAFT_CONTACT: Pick<CheckoutDraft, 'customer' | 'person' | 'address'> = {
 }
 
 /** Each scenario leaves some edits to the other one (the graph grows with their product). */
-const SCENARIOS: [string, Cart, string, (event: CheckoutEvent) => boolean][] = [
+const SCENARIOS: [string, Cart, string, PaymentMethod[], (event: CheckoutEvent) => boolean][] = [
   [
     'order (group activity for two with extras, pay on site)',
     cart('cart-order', [CANYONING]),
     CANYONING.id,
+    ['PAY_ON_SITE', 'PAY_LATER'],
     (event) => event.type !== 'participant.forSelf' && event.type !== 'message.change' && !(event.type === 'contact.change' && event.field === 'person.firstname'),
   ],
-  ['request (private service for two, the person booking takes part)', REQUEST_CART, YOGA.id, (event) => event.type !== 'extra.toggle'],
+  ['request (private service for two, the person booking takes part)', REQUEST_CART, YOGA.id, ['PAY_ON_SITE', 'PAY_LATER'], (event) => event.type !== 'extra.toggle'],
+  [
+    'order paid now (the provider is started after the booking)',
+    cart('cart-pay-now', [CANYONING]),
+    CANYONING.id,
+    ['PAY_NOW', 'PAY_ON_SITE'],
+    (event) =>
+      !['participant.forSelf', 'message.change', 'extra.toggle', 'cart.update', 'participant.remove'].includes(event.type) &&
+      !(event.type === 'contact.change' && event.field === 'person.firstname') &&
+      !(event.type === 'payment.select' && event.method === 'PAY_ON_SITE'),
+  ],
 ]
 
 const reachedStateNodes = new Set<string>()
 const usedEventTypes = new Set<string>()
 
-describe.each(SCENARIOS)('checkoutMachine model: %s', (_name, modelCart, itemId, uses) => {
+describe.each(SCENARIOS)('checkoutMachine model: %s', (name, modelCart, itemId, paymentOptions, uses) => {
   const input: CheckoutMachineInput = {
     cart: modelCart,
     extras: { ...EXTRAS, yoga: [{ id: 'wetsuit', title: 'Mat', price: { amount: 500, currency: 'CHF' } }] },
-    paymentOptions: ['PAY_ON_SITE', 'PAY_LATER'],
+    paymentOptions,
     // The first participant is filled in, the contact but for the e-mail address.
     draft: { items: { [itemId]: { participants: [{ firstname: 'Anna', surname: 'Muster', extras: [] }] } }, ...DRAFT_CONTACT, termsAccepted: false, message: '' },
   }
@@ -267,19 +312,34 @@ describe.each(SCENARIOS)('checkoutMachine model: %s', (_name, modelCart, itemId,
     const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.state._nodes.map((n) => n.id))))
     reached.forEach((id) => reachedStateNodes.add(id))
     paths.forEach((p) => p.steps.forEach((s) => usedEventTypes.add(s.event.type)))
-    const final = modelCart === REQUEST_CART ? 'checkout.requestSent' : 'checkout.success'
-    expect([...reached]).toEqual(expect.arrayContaining(['checkout.configuration', 'checkout.contact', 'checkout.payment', 'checkout.submitting', 'checkout.serverError', 'checkout.paymentFailure', final]))
+    const final = modelCart === REQUEST_CART ? ['checkout.requestSent'] : paymentOptions.includes('PAY_NOW') ? ['checkout.startingPayment', 'checkout.redirecting', 'checkout.success'] : ['checkout.success']
+    expect([...reached], name).toEqual(expect.arrayContaining(['checkout.configuration', 'checkout.contact', 'checkout.payment', 'checkout.submitting', 'checkout.serverError', 'checkout.paymentFailure', ...final]))
   })
 
   it(`replays the shortest paths on a real actor`, async () => {
     expect(paths.length).toBeGreaterThan(50)
     for (const path of paths) {
       pending = null
+      pendingStart = null
+      redirects = []
       const actor = createActor(machine, { input }).start()
       const exec = async ({ event }: { event: CheckoutEvent }) => {
         const before = actor.getSnapshot()
         const type: string = event.type
         if (type === 'xstate.init') return
+        const startMatch = /^xstate\.(done|error)\.actor\.startPayment$/.exec(type)
+        if (startMatch) {
+          // The open start is for this cart; then its outcome.
+          const call = pendingStart
+          expect(call, 'startPayment is running').not.toBeNull()
+          expect(call!.input).toEqual({ cartId: before.context.cart.id })
+          pendingStart = null
+          const { output, error } = event as unknown as { output?: PaymentStart; error?: unknown }
+          if (startMatch[1] === 'done') call!.resolve(output!)
+          else call!.reject(error)
+          await waitFor(actor, (s) => s !== before, { timeout: 1000 })
+          return
+        }
         const match = /^xstate\.(done|error)\.actor\.submitCheckout$/.exec(type)
         if (!match) {
           actor.send(event)
@@ -303,8 +363,9 @@ describe.each(SCENARIOS)('checkoutMachine model: %s', (_name, modelCart, itemId,
             const actual = actor.getSnapshot()
             expect(actual.value).toEqual(expected.value)
             expect(actual.context).toEqual(expected.context)
-            // Exactly one submit is open while submitting.
+            // Exactly one submit is open while submitting, one payment start while starting it.
             expect(pending !== null).toBe(actual.matches('submitting'))
+            expect(pendingStart !== null).toBe(actual.matches('startingPayment'))
             assertInvariants(actual)
           },
         },
@@ -324,7 +385,7 @@ describe('checkoutMachine model: coverage', () => {
   it('reaches every state node', () => {
     const all = getStateNodes(machine.root).map((n) => n.id)
     expect(all.filter((id) => !reachedStateNodes.has(id))).toEqual([])
-    expect(all).toHaveLength(8)
+    expect(all).toHaveLength(10)
   })
 
   it('uses every event type', () => {
