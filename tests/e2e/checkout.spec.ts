@@ -6,6 +6,7 @@ import { cartFor, fillContact, fillParticipants, T } from './checkout-helpers'
 test.describe('checkout', () => {
   for (const lang of ['de', 'en', 'fr'] as const) {
     test(`a full order paid on site, with validation messages and axe on every step (${lang})`, async ({ page }) => {
+      test.slow() // four axe runs, a reload and an e-mail: about 25 s alone, more on a busy machine
       await cartFor(page, lang, 'AVAILABLE')
       await expectNoAxeViolations(page)
       // nothing filled in: the step does not move on

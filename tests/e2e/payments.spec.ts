@@ -63,6 +63,7 @@ async function onSandbox(page: Page, action: 'pay' | 'fail' | 'cancel') {
 test.describe('payments', () => {
   for (const [index, lang] of (['de', 'en', 'fr'] as const).entries()) {
     test(`pay now: a failed payment can be retried, then it succeeds (${lang})`, async ({ page }) => {
+      test.slow() // a whole checkout and two trips to the provider
       await bookWith(page, lang, P[lang].payNow, 6 + index)
       await onSandbox(page, 'fail')
       await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/[A-Za-z0-9_-]{22,}/success\\?payment=`))
@@ -106,6 +107,7 @@ test.describe('payments', () => {
   })
 
   test('a request accepted by the operator: the e-mail’s link pays it (en)', async ({ page }) => {
+    test.slow() // a whole request, the operator's answer, the e-mail, then the payment
     const lang = 'en'
     await cartFor(page, lang, 'UPON_REQUEST', 4)
     await fillParticipants(page, lang)
