@@ -3,7 +3,8 @@ import { getRuntime } from './runtime'
 import { refreshDemoData, seedDemoData } from './seed/seed'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { Db } from './db/client'
+import { sql } from 'drizzle-orm'
+import type { Database, Db } from './db/client'
 import { shops } from './db/schema'
 import { createOperatorToken, hasOperatorToken } from './domain/operator'
 
@@ -32,12 +33,34 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
     return runtime
   }
   const started = Date.now()
-  await migrateDatabase(runtime.database)
-  const seeded = await seedDemoData(runtime.database.db)
-  if (!seeded) await refreshDemoData(runtime.database.db)
-  await ensureOperatorTokens(runtime.database.db, runtime.env.dataDir, log)
+  const { seeded } = await prepareData(runtime.database, runtime.env.dataDir, log)
   log(
     `[db] ${runtime.database.kind === 'pglite' ? `PGlite in ${runtime.env.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}: migrated${seeded ? ', demo shops seeded' : ''} in ${Date.now() - started} ms`,
   )
   return runtime
+}
+
+/**
+ * Migrations, demo data and operator tokens. Several processes may start at once on one
+ * PostgreSQL (DESIGN §2, the compose file): migrations take their own lock, and the seeding
+ * runs in one transaction under an advisory lock, so the second process finds the shops there.
+ */
+export async function prepareData(database: Database, dataDir: string, log: (line: string) => void = () => {}) {
+  await migrateDatabase(database)
+  return seedOnce(database, dataDir, log)
+}
+
+/** The demo data and operator tokens, by one process at a time on PostgreSQL. */
+export async function seedOnce(database: Database, dataDir: string, log: (line: string) => void = () => {}) {
+  const work = async (db: Db) => {
+    const seeded = await seedDemoData(db)
+    if (!seeded) await refreshDemoData(db)
+    await ensureOperatorTokens(db, dataDir, log)
+    return { seeded }
+  }
+  if (database.kind === 'pglite') return work(database.db)
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webshop-seed'))`)
+    return work(tx as unknown as Db)
+  })
 }
