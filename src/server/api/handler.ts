@@ -6,7 +6,7 @@ import { providerRegistry, type PaymentProviders } from '../payments/provider'
 import { createSandboxProvider, SANDBOX_PATH, type SandboxProvider } from '../payments/sandbox'
 import type { ShopDirectory } from '../domain/shops'
 import { checkIdempotencyKey, fingerprint, withIdempotency } from '../http/idempotency'
-import { errorResponse, errors, HttpError, REQUEST_ID_HEADER } from '../http/problem'
+import { errorResponse, errors, HttpError, isDatabaseUnavailable, REQUEST_ID_HEADER } from '../http/problem'
 import { readCookie, verifyXsrf, XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf'
 import { routes } from './routes'
 import { reportError } from '../../lib/report-error'
@@ -171,6 +171,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     } catch (error) {
       if (error instanceof HttpError) {
         response = errorResponse(error, requestId)
+      } else if (isDatabaseUnavailable(error)) {
+        console.error(`[api] ${request.method} ${request.url}: database unavailable (request ${requestId})`, (error as Error).message)
+        reportError(error, { flowinRequestId: requestId, host: request.headers.get('host') ?? '' })
+        response = errorResponse(errors.unavailable(), requestId)
       } else {
         console.error(`[api] ${request.method} ${request.url} failed (request ${requestId})`, error)
         reportError(error, { flowinRequestId: requestId, host: request.headers.get('host') ?? '' })

@@ -26,6 +26,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.max ?? 10,
+      // A database that does not answer fails the request in seconds instead of hanging it.
+      connectionTimeoutMillis: 5_000,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     })
     pool.on('error', (error) => console.error('[db] idle client error', error.message))

@@ -77,6 +77,15 @@ export const errors = {
     ),
   badRequest: (message: string, data: Record<string, unknown> = {}) =>
     new HttpError(400, 'Invalid enquiry', message, { code: 'bad_request', ...data }),
+  /** The database cannot be reached (restarting, network): the client may retry shortly. */
+  unavailable: () =>
+    new HttpError(
+      503,
+      'Service unavailable',
+      'The shop is briefly unavailable. Please try again in a moment.',
+      { code: 'service.unavailable' },
+      { 'retry-after': '5' },
+    ),
   internal: () =>
     new HttpError(
       500,
@@ -84,4 +93,15 @@ export const errors = {
       'The server is not available. Please try again later.',
       { code: 'internal' },
     ),
+}
+
+/** Whether an error means the database is out of reach (not a bug in the request). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : ''
+    const message = typeof e.message === 'string' ? e.message : ''
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code)) return true
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true
+  }
+  return false
 }
