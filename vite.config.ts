@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import embedLoader from './vite-plugin-embed-loader'
 
 // Plugin order verified in ../shared/TOOLCHAIN.md (trap 3).
 /**
@@ -38,6 +39,7 @@ export default defineConfig({
   },
   server: { port: 3000 },
   plugins: [
+    embedLoader(),
     tailwindcss(),
     tanstackStart({
       importProtection: {
