@@ -20,6 +20,7 @@ import { Route as LangDefaultIndexRouteImport } from './routes/$lang/_default/in
 import { Route as LangDefaultImprintRouteImport } from './routes/$lang/_default/imprint'
 import { Route as LangDefaultPrivacyPolicyRouteImport } from './routes/$lang/_default/privacy-policy'
 import { Route as LangDefaultTermsAndConditionsRouteImport } from './routes/$lang/_default/terms-and-conditions'
+import { Route as LangDefaultWidgetsRouteImport } from './routes/$lang/_default/widgets'
 import { Route as LangDefaultCheckoutCartRouteImport } from './routes/$lang/_default/checkout.$cart'
 import { Route as LangDefaultListingSlugRouteImport } from './routes/$lang/_default/listing.$slug'
 import { Route as LangDefaultCheckoutCartIndexRouteImport } from './routes/$lang/_default/checkout.$cart.index'
@@ -83,6 +84,11 @@ const LangDefaultTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => LangDefaultRouteRoute,
   } as any)
+const LangDefaultWidgetsRoute = LangDefaultWidgetsRouteImport.update({
+  id: '/widgets',
+  path: '/widgets',
+  getParentRoute: () => LangDefaultRouteRoute,
+} as any)
 const LangDefaultCheckoutCartRoute = LangDefaultCheckoutCartRouteImport.update({
   id: '/checkout/$cart',
   path: '/checkout/$cart',
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/$lang/imprint': typeof LangDefaultImprintRoute
   '/$lang/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
   '/$lang/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
+  '/$lang/widgets': typeof LangDefaultWidgetsRoute
   '/$lang/': typeof LangDefaultIndexRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
   '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
@@ -156,6 +163,7 @@ export interface FileRoutesByTo {
   '/$lang/imprint': typeof LangDefaultImprintRoute
   '/$lang/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
   '/$lang/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
+  '/$lang/widgets': typeof LangDefaultWidgetsRoute
   '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
   '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
@@ -176,6 +184,7 @@ export interface FileRoutesById {
   '/$lang/_default/imprint': typeof LangDefaultImprintRoute
   '/$lang/_default/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
   '/$lang/_default/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
+  '/$lang/_default/widgets': typeof LangDefaultWidgetsRoute
   '/$lang/_default/': typeof LangDefaultIndexRoute
   '/$lang/_default/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
   '/$lang/_default/listing/$slug': typeof LangDefaultListingSlugRoute
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
     | '/$lang/imprint'
     | '/$lang/privacy-policy'
     | '/$lang/terms-and-conditions'
+    | '/$lang/widgets'
     | '/$lang/'
     | '/$lang/checkout/$cart'
     | '/$lang/listing/$slug'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/$lang/imprint'
     | '/$lang/privacy-policy'
     | '/$lang/terms-and-conditions'
+    | '/$lang/widgets'
     | '/$lang/listing/$slug'
     | '/$lang/checkout/$cart/success'
     | '/$lang/embed/v1/search'
@@ -233,6 +244,7 @@ export interface FileRouteTypes {
     | '/$lang/_default/imprint'
     | '/$lang/_default/privacy-policy'
     | '/$lang/_default/terms-and-conditions'
+    | '/$lang/_default/widgets'
     | '/$lang/_default/'
     | '/$lang/_default/checkout/$cart'
     | '/$lang/_default/listing/$slug'
@@ -330,6 +342,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangDefaultTermsAndConditionsRouteImport
       parentRoute: typeof LangDefaultRouteRoute
     }
+    '/$lang/_default/widgets': {
+      id: '/$lang/_default/widgets'
+      path: '/widgets'
+      fullPath: '/$lang/widgets'
+      preLoaderRoute: typeof LangDefaultWidgetsRouteImport
+      parentRoute: typeof LangDefaultRouteRoute
+    }
     '/$lang/_default/checkout/$cart': {
       id: '/$lang/_default/checkout/$cart'
       path: '/checkout/$cart'
@@ -409,6 +428,7 @@ interface LangDefaultRouteRouteChildren {
   LangDefaultImprintRoute: typeof LangDefaultImprintRoute
   LangDefaultPrivacyPolicyRoute: typeof LangDefaultPrivacyPolicyRoute
   LangDefaultTermsAndConditionsRoute: typeof LangDefaultTermsAndConditionsRoute
+  LangDefaultWidgetsRoute: typeof LangDefaultWidgetsRoute
   LangDefaultIndexRoute: typeof LangDefaultIndexRoute
   LangDefaultCheckoutCartRoute: typeof LangDefaultCheckoutCartRouteWithChildren
   LangDefaultListingSlugRoute: typeof LangDefaultListingSlugRoute
@@ -418,6 +438,7 @@ const LangDefaultRouteRouteChildren: LangDefaultRouteRouteChildren = {
   LangDefaultImprintRoute: LangDefaultImprintRoute,
   LangDefaultPrivacyPolicyRoute: LangDefaultPrivacyPolicyRoute,
   LangDefaultTermsAndConditionsRoute: LangDefaultTermsAndConditionsRoute,
+  LangDefaultWidgetsRoute: LangDefaultWidgetsRoute,
   LangDefaultIndexRoute: LangDefaultIndexRoute,
   LangDefaultCheckoutCartRoute: LangDefaultCheckoutCartRouteWithChildren,
   LangDefaultListingSlugRoute: LangDefaultListingSlugRoute,

@@ -7,6 +7,8 @@ import { invalidHostPage, securityHeaders } from './server/http/pages'
 import { getRuntime, newRequestId } from './server/runtime'
 import { resolveHost } from './server/tenancy'
 import { robots, sitemap } from './server/http/seo'
+import { embedLoaderResponse } from './server/http/embed-loader'
+import embedLoader from 'virtual:embed-loader'
 import { BUILD_ID } from './lib/build-id'
 import type { PageRequestContext } from './lib/request-context'
 
@@ -47,12 +49,17 @@ export default createServerEntry({
         headers: { 'content-type': 'application/json', 'cache-control': 'no-store', [REQUEST_ID_HEADER]: requestId },
       })
     }
+    // The widgets' loader script (issue 7): plain JS built with the app, short-cached.
+    if (url.pathname === '/embed/v1/loader.js' && (request.method === 'GET' || request.method === 'HEAD')) {
+      return embedLoaderResponse(request, embedLoader, requestId)
+    }
     if (url.pathname === '/sitemap.xml') return sitemap(request, (await getRuntime()).api, requestId)
     if (url.pathname === '/robots.txt') return robots(request, requestId)
     const context: PageRequestContext = {
       requestId,
       nonce: randomBytes(16).toString('base64'),
       responseStatus: {},
+      frameAncestors: {},
       buildId: BUILD_ID,
     }
     const response = await handler.fetch(request, { context })
@@ -60,7 +67,7 @@ export default createServerEntry({
     if (!headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, requestId)
     const html = (headers.get('content-type') ?? '').includes('text/html')
     if (html) {
-      const security = securityHeaders(url.pathname, { nonce: context.nonce, connectSources: sentryOrigin(env.SENTRY_DSN) })
+      const security = securityHeaders(url.pathname, { nonce: context.nonce, connectSources: sentryOrigin(env.SENTRY_DSN), frameAncestors: context.frameAncestors.value })
       for (const [name, value] of Object.entries(security)) headers.set(name, value)
     }
     const wanted = context.responseStatus.value

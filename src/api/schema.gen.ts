@@ -525,6 +525,12 @@ export interface components {
             /** @description ISO 4217 currency code. */
             currency: string;
             booking?: components["schemas"]["BookingSettings"];
+            embed?: components["schemas"]["EmbedSettings"];
+        };
+        /** @description Where the shop's widgets may be embedded (issue 7). Without an allow-list, any site may frame the embed routes; other pages may never be framed. */
+        EmbedSettings: {
+            /** @description Origins (scheme, host, port) allowed to frame the embed routes and to receive their messages. */
+            allowedOrigins?: string[];
         };
         BookingSettings: {
             /** @description How long a cart keeps places (default 15). */

@@ -16,10 +16,15 @@ function readBrowserCookie(name: string): string | undefined {
 
 function browserTransport(): Transport {
   let pending: Promise<void> | null = null
+  // Embedded on another site the browser keeps no cookie of ours: the cookie-less token that the
+  // same answer carries in a header is kept here instead (ADR 013).
+  let frameToken: string | undefined
   const fetchCookie = () => {
     pending ??= window
       .fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' })
-      .then(() => undefined)
+      .then((response) => {
+        frameToken = response.headers.get('x-xsrf-token') ?? frameToken
+      })
       .finally(() => {
         pending = null
       })
@@ -29,8 +34,9 @@ function browserTransport(): Transport {
     baseUrl: '',
     fetch: (request) => window.fetch(request),
     xsrfToken: async ({ refresh }) => {
-      if (refresh || !readBrowserCookie(XSRF_COOKIE)) await fetchCookie()
-      return readBrowserCookie(XSRF_COOKIE)
+      if (refresh || (!readBrowserCookie(XSRF_COOKIE) && !frameToken)) await fetchCookie()
+      // The cookie wins when the browser has it (the server then requires header = cookie).
+      return readBrowserCookie(XSRF_COOKIE) ?? frameToken
     },
   }
 }

@@ -7,6 +7,8 @@ export type PageRequestContext = {
   nonce: string
   /** Set while rendering an error screen for another status than the router's 404/500. */
   responseStatus: { value?: number }
+  /** Set by embed routes: the shop's allow-list for frame-ancestors (none: any site). */
+  frameAncestors: { value?: string[] }
   buildId: string
 }
 
@@ -29,3 +31,11 @@ export const setSsrStatus = createIsomorphicFn()
 export const getPageRequestId = createIsomorphicFn()
   .server(() => current()?.requestId)
   .client(() => undefined)
+
+/** Embed routes: the origins allowed to frame this page (the shop's allow-list), for the CSP. */
+export const setSsrFrameAncestors = createIsomorphicFn()
+  .server((origins: readonly string[]) => {
+    const holder = current()?.frameAncestors
+    if (holder) holder.value = [...origins]
+  })
+  .client((_origins: readonly string[]) => {})

@@ -141,6 +141,51 @@ describeEachDatabase('API contract', (factory) => {
     })
   })
 
+  describe('cookie-less anti-forgery token of embedded frames (ADR 013)', () => {
+    const frameToken = async () => (await app.call(`${ALPIN}/sanctum/csrf-cookie`)).headers.get('x-xsrf-token') ?? ''
+    const post = (headers: Record<string, string>) =>
+      app.call(`${ALPIN}/api/webshop/v1/carts`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
+
+    it('accepts a write with the frame token and no cookie at all', async () => {
+      const token = await frameToken()
+      expect(token).toMatch(/^f1\.\d+\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/)
+      const response = await post({ 'x-xsrf-token': token, 'idempotency-key': `frame-ok-${Date.now()}` })
+      expect(response.status).toBe(201)
+    })
+
+    it('refuses a tampered, expired, foreign or cookie-mismatched frame token with 419', async () => {
+      const token = await frameToken()
+      const [prefix, expiry, nonce, mac] = token.split('.')
+      const { cookie } = await xsrfPair(app)
+      const { createHmac } = await import('node:crypto')
+      const past = Math.floor(Date.now() / 1000) - 10
+      const cases: Record<string, string>[] = [
+        { 'x-xsrf-token': `${prefix}.${Number(expiry) + 1}.${nonce}.${mac}` }, // longer life, same signature
+        { 'x-xsrf-token': `${prefix}.${past}.${nonce}.${createHmac('sha256', 'guess').update(`xsrf:f1.${past}.${nonce}`).digest('base64url')}` },
+        { 'x-xsrf-token': `${prefix}.${expiry}.${nonce}x.${mac}` },
+        { 'x-xsrf-token': token, cookie }, // a cookie is there: the header must be that cookie
+        { 'x-xsrf-token': 'f1' },
+      ]
+      for (const [i, headers] of cases.entries()) {
+        const response = await post({ ...headers, 'idempotency-key': `frame-bad-${i}-${Date.now()}` })
+        expect(response.status, JSON.stringify(headers)).toBe(419)
+      }
+    })
+
+    it('lets a frame token expire after 24 hours', async () => {
+      const { createBuiltInApi } = await import('../../src/server/runtime')
+      let now = new Date('2026-11-23T10:00:00Z')
+      const api = createBuiltInApi(app.database, { HOSTED_DOMAIN, DEFAULT_TENANT: 'alpin', NODE_ENV: 'test', APP_SECRET: 'a-secret-for-this-test' }, { now: () => now })
+      const token = (await api(new Request(`${ALPIN}/sanctum/csrf-cookie`), { requestId: 'r' })).headers.get('x-xsrf-token')!
+      const write = (key: string) =>
+        api(new Request(`${ALPIN}/api/webshop/v1/carts`, { method: 'POST', headers: { 'x-xsrf-token': token, 'idempotency-key': key, 'content-type': 'application/json' }, body: '{}' }), { requestId: 'r' })
+      now = new Date('2026-11-24T09:59:00Z')
+      expect((await write(`frame-in-time-${Date.now()}`)).status).toBe(201)
+      now = new Date('2026-11-24T10:00:01Z')
+      expect((await write(`frame-too-late-${Date.now()}`)).status).toBe(419)
+    })
+  })
+
   describe('idempotency and carts', () => {
     it('creates a cart with an unguessable id and reads it back', async () => {
       const { cookie, token } = await xsrfPair(app)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
@@ -53,6 +53,12 @@ type Props = {
   submit: (input: SubmitCheckoutInput) => Promise<Booking>
   /** Pay now: starts the payment of the booking made from the cart. */
   startPayment: (cartId: string) => Promise<PaymentStart>
+  /** What happens once the booking or request exists (default: the success page). */
+  onDone?: (cartId: string) => void
+  /** Off to the payment provider (default: this window; embeds: the top-level window). */
+  redirect?: (url: string) => void
+  /** Where "Find an appointment" leads when the cart is empty (default: the home page). */
+  emptyCartLink?: ReactNode
 }
 
 /** The booking exists: what was typed is no longer needed. */
@@ -86,7 +92,7 @@ export function CheckoutFlow(props: Props) {
   return <CheckoutForm {...props} saved={saved} />
 }
 
-function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment, saved }: Props & { saved: Saved | undefined }) {
+function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment, onDone, redirect, emptyCartLink, saved }: Props & { saved: Saved | undefined }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const machine = useMemo(
@@ -99,11 +105,12 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
         actions: {
           redirect: (_, params: { url: string }) => {
             forget(cart.id)
-            window.location.assign(params.url)
+            if (redirect) redirect(params.url)
+            else window.location.assign(params.url)
           },
         },
       }),
-    [submit, startPayment, cart.id],
+    [submit, startPayment, cart.id, redirect],
   )
   const [state, send] = useMachine(machine, { input: { cart, extras, paymentOptions, draft: saved?.draft } })
   const ctx = state.context
@@ -136,9 +143,10 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
   useEffect(() => {
     if (step === 'done') {
       forget(cart.id)
-      void navigate({ to: '/$lang/checkout/$cart/success', params: { lang, cart: cart.id }, replace: true })
+      if (onDone) onDone(cart.id)
+      else void navigate({ to: '/$lang/checkout/$cart/success', params: { lang, cart: cart.id }, replace: true })
     }
-  }, [step, cart.id, lang, navigate])
+  }, [step, cart.id, lang, navigate, onDone])
 
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -161,9 +169,11 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
         <h1 className="text-2xl font-semibold">
           <Trans>Your cart is empty.</Trans>
         </h1>
-        <Link to="/$lang" params={{ lang }} className="mt-6 inline-block underline">
-          <Trans>Find an appointment</Trans>
-        </Link>
+        {emptyCartLink ?? (
+          <Link to="/$lang" params={{ lang }} className="mt-6 inline-block underline">
+            <Trans>Find an appointment</Trans>
+          </Link>
+        )}
       </main>
     )
   }
@@ -229,9 +239,15 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, submit, startPayment
                 <Trans>
                   Your booking <strong>{bookedCode}</strong> is reserved. You can also pay later with the link in your confirmation e-mail.
                 </Trans>{' '}
-                <Link to="/$lang/checkout/$cart/success" params={{ lang, cart: cart.id }} className="underline">
-                  <Trans>Show my booking</Trans>
-                </Link>
+                {onDone ? (
+                  <button type="button" onClick={() => onDone(cart.id)} className="underline">
+                    <Trans>Show my booking</Trans>
+                  </button>
+                ) : (
+                  <Link to="/$lang/checkout/$cart/success" params={{ lang, cart: cart.id }} className="underline">
+                    <Trans>Show my booking</Trans>
+                  </Link>
+                )}
               </p>
             ) : null}
           </div>

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react'
-import { useNavigate } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { unwrap } from '../../api/client'
 import { dayQuery, monthQuery } from '../../api/offers.queries'
-import { Route as ListingRoute } from '../../routes/$lang/_default/listing.$slug'
 import {
   bookingPanelMachine,
   canShowPreviousMonth,
@@ -26,6 +25,7 @@ import { SubmitError } from '../submit-error'
 import { ApiError } from '../../api/client'
 
 const CART_KEY = 'webshop:cart'
+const LangRoute = getRouteApi('/$lang')
 
 function rememberedCart(): string | undefined {
   try {
@@ -40,9 +40,21 @@ function rememberedCart(): string | undefined {
  * variant and quantity → add to cart → on to the checkout. Driven by bookingPanelMachine; the
  * I/O actors are the contract's calls through TanStack Query.
  */
-export function BookingPanel({ offer, month }: { offer: OfferDetail; month: string }) {
+export function BookingPanel({
+  offer,
+  month,
+  onAdded,
+  prefill,
+}: {
+  offer: OfferDetail
+  month: string
+  /** What happens once the cart holds the places (default: on to the checkout page). */
+  onAdded?: (cartId: string) => void
+  /** Preselected date and number of participants (embeds: the host page's attributes). */
+  prefill?: { date?: string; participants?: number }
+}) {
   const { t } = useLingui()
-  const { api, lang } = ListingRoute.useRouteContext()
+  const { api, lang } = LangRoute.useRouteContext()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const machine = useMemo(
@@ -89,9 +101,24 @@ export function BookingPanel({ offer, month }: { offer: OfferDetail; month: stri
 
   useEffect(() => {
     if (state.matches('added') && ctx.cartId) {
-      void navigate({ to: '/$lang/checkout/$cart', params: { lang, cart: ctx.cartId } })
+      if (onAdded) onAdded(ctx.cartId)
+      else void navigate({ to: '/$lang/checkout/$cart', params: { lang, cart: ctx.cartId } })
     }
-  }, [state, ctx.cartId, lang, navigate])
+  }, [state, ctx.cartId, lang, navigate, onAdded])
+
+  // Prefill, once each: the date when the calendar is there, the participants when a time is.
+  const prefilled = useRef({ date: false, participants: false })
+  useEffect(() => {
+    if (prefill?.date && !prefilled.current.date && state.matches('calendar') && ctx.date === null) {
+      prefilled.current.date = true
+      send({ type: 'date.select', date: prefill.date })
+    }
+    if (prefill?.participants && !prefilled.current.participants && ctx.slotIndex !== null) {
+      prefilled.current.participants = true
+      const sku = offer.skus.find((k) => (ctx.quantities[k.id] ?? 0) > 0) ?? offer.skus[0]
+      if (sku) send({ type: 'quantity.change', sku: sku.id, quantity: prefill.participants })
+    }
+  }, [state, ctx.date, ctx.slotIndex, ctx.quantities, prefill, offer.skus, send])
 
   const slot = selectedSlot(ctx)
   const total = totalOf(ctx)

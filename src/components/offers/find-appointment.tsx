@@ -11,10 +11,12 @@ export function FindAppointment({
   filterConfig,
   search,
   onSearch,
+  className = 'mx-auto -mt-10 max-w-6xl px-4',
 }: {
   filterConfig: FilterConfig
   search: OfferListSearch
   onSearch: (search: OfferListSearch) => void
+  className?: string
 }) {
   const { t } = useLingui()
   const [from, setFrom] = useState(search.from ?? '')
@@ -41,7 +43,7 @@ export function FindAppointment({
 
   const field = 'mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900'
   return (
-    <section aria-labelledby="find-appointment" className="mx-auto -mt-10 max-w-6xl px-4">
+    <section aria-labelledby="find-appointment" className={className}>
       <form onSubmit={submit} className="rounded-lg bg-surface p-4 text-on-surface shadow-md ring-1 ring-black/10" noValidate>
         <h2 id="find-appointment" className="text-xl font-semibold">
           <Trans>Find an appointment</Trans>

@@ -22,6 +22,8 @@ type Props = {
   source: 'link' | 'checkout'
   /** Called once the payment is confirmed (e.g. to refresh the booking shown around the panel). */
   onPaid?: () => void
+  /** Off to the provider (default: this window; embeds: the top-level window). */
+  redirect?: (url: string) => void
 }
 
 /**
@@ -29,16 +31,16 @@ type Props = {
  * leaves for the provider and comes back with `?payment=`; it then waits for the server to learn
  * the outcome from the provider's webhook and shows it.
  */
-export function PaymentPanel({ lang, view, linkInvalid, returnedPaymentId, load, start, source, onPaid }: Props) {
+export function PaymentPanel({ lang, view, linkInvalid, returnedPaymentId, load, start, source, onPaid, redirect }: Props) {
   const { t } = useLingui()
   const paymentText = usePaymentMethodText()
   const machine = useMemo(
     () =>
       paymentMachine.provide({
         actors: { loadPayment: fromPromise(() => load()), startPayment: fromPromise(() => start()) },
-        actions: { redirect: (_, params: { url: string }) => window.location.assign(params.url) },
+        actions: { redirect: (_, params: { url: string }) => (redirect ? redirect(params.url) : window.location.assign(params.url)) },
       }),
-    [load, start],
+    [load, start, redirect],
   )
   // An invalid link has nothing to load: the machine starts from the server's answer.
   const [state, send] = useMachine(machine, { input: { view, returnedPaymentId: linkInvalid ? null : returnedPaymentId } })

@@ -151,7 +151,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     // Every write: the anti-forgery pair first, then the idempotency key (spec §7, DESIGN §3).
     const secret = await deps.xsrfSecret()
     const cookie = readCookie(request.headers.get('cookie'), XSRF_COOKIE)
-    if (!verifyXsrf(secret, cookie, request.headers.get(XSRF_HEADER))) throw errors.xsrf()
+    if (!verifyXsrf(secret, cookie, request.headers.get(XSRF_HEADER), ctx.now)) throw errors.xsrf()
     const key = checkIdempotencyKey(request.headers.get('idempotency-key'))
     const body = await request.text()
     const replayable = new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })

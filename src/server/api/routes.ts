@@ -17,7 +17,7 @@ const cacheKey = (ctx: ApiContext) => `${ctx.shop.id}|${ctx.locale}|${ctx.url.pa
 import { MAX_WIDTH, MEDIA_ID, MIN_WIDTH, renderMedia } from '../domain/media'
 import { ICON_PART, icons } from '../domain/icons'
 import { HttpError } from '../http/problem'
-import { createXsrfToken, xsrfCookie } from '../http/xsrf'
+import { createFrameToken, createXsrfToken, XSRF_HEADER, xsrfCookie } from '../http/xsrf'
 import { json, type RouteDef } from './types'
 
 /** Every operation of openapi/webshop.yaml that the built-in back end implements. */
@@ -26,10 +26,16 @@ export const routes: RouteDef[] = [
     path: '/sanctum/csrf-cookie',
     method: 'GET',
     handler: async (ctx) => {
-      const token = createXsrfToken(await ctx.xsrfSecret())
+      const secret = await ctx.xsrfSecret()
+      const token = createXsrfToken(secret)
       return new Response(null, {
         status: 204,
-        headers: { 'set-cookie': xsrfCookie(token, ctx.secureCookies), 'cache-control': 'no-store' },
+        headers: {
+          'set-cookie': xsrfCookie(token, ctx.secureCookies),
+          // For embedded frames, where the cookie is not available (ADR 013).
+          [XSRF_HEADER]: createFrameToken(secret, ctx.now),
+          'cache-control': 'no-store',
+        },
       })
     },
   },

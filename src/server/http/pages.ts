@@ -1,6 +1,7 @@
 import { REQUEST_ID_HEADER } from './problem'
 
 const EMBED_PATH = /^\/(de|en|fr)\/embed\//
+const FRAME_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i
 
 export function isEmbedPath(pathname: string) {
   return EMBED_PATH.test(pathname)
@@ -15,7 +16,10 @@ export function securityHeaders(
   options: { nonce?: string; connectSources?: string[]; frameAncestors?: string[] } = {},
 ): Record<string, string> {
   const embed = isEmbedPath(pathname)
-  const ancestors = embed ? (options.frameAncestors?.length ? options.frameAncestors.join(' ') : '*') : "'none'"
+  // The allow-list comes from shop configuration: only well-formed origins reach the header; a
+  // list with none left means nobody (the operator meant to restrict, not to open up).
+  const allowed = options.frameAncestors?.filter((o) => FRAME_ORIGIN.test(o)).map((o) => o.toLowerCase())
+  const ancestors = !embed ? "'none'" : options.frameAncestors?.length ? (allowed!.length ? allowed!.join(' ') : "'none'") : '*'
   const csp = [
     "default-src 'self'",
     `script-src 'self'${options.nonce ? ` 'nonce-${options.nonce}'` : ''}`,

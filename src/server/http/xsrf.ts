@@ -24,8 +24,37 @@ function safeEqual(a: string, b: string) {
   return ab.length === bb.length && timingSafeEqual(ab, bb)
 }
 
-export function verifyXsrf(secret: string, cookieValue: string | undefined, headerValue: string | null) {
-  if (!cookieValue || !headerValue) return false
+const FRAME_PREFIX = 'f1'
+const FRAME_TOKEN_SECONDS = 60 * 60 * 24
+
+/**
+ * The cookie-less token of embedded widgets (ADR 013): inside a frame on another site the
+ * browser neither stores nor sends our SameSite=Lax cookie (and Safari blocks third-party
+ * cookies anyway), so /sanctum/csrf-cookie also answers `f1.{expiry}.{random}.{hmac}` in a
+ * response header. The frame keeps it in memory and sends it in X-XSRF-TOKEN. A cross-site page
+ * can neither read that header (no CORS) nor send a custom header to us (no preflight allowed),
+ * so the header alone proves the call comes from the shop's own pages.
+ */
+export function createFrameToken(secret: string, now = new Date()): string {
+  const expiry = Math.floor(now.getTime() / 1000) + FRAME_TOKEN_SECONDS
+  const nonce = randomBytes(32).toString('base64url')
+  return `${FRAME_PREFIX}.${expiry}.${nonce}.${sign(secret, `${FRAME_PREFIX}.${expiry}.${nonce}`)}`
+}
+
+function verifyFrameToken(secret: string, value: string, now: Date) {
+  const [prefix, expiry, nonce, mac, extra] = value.split('.')
+  if (prefix !== FRAME_PREFIX || !expiry || !/^\d{1,12}$/.test(expiry) || !nonce || !mac || extra !== undefined) return false
+  if (Number(expiry) * 1000 <= now.getTime()) return false
+  return safeEqual(mac, sign(secret, `${prefix}.${expiry}.${nonce}`))
+}
+
+/**
+ * A write is allowed with the signed cookie echoed in the header (pages of the shop), or, when
+ * the browser sent no XSRF cookie at all (embedded frames), with a valid frame token.
+ */
+export function verifyXsrf(secret: string, cookieValue: string | undefined, headerValue: string | null, now = new Date()) {
+  if (!headerValue) return false
+  if (!cookieValue) return verifyFrameToken(secret, headerValue, now)
   if (!safeEqual(cookieValue, headerValue)) return false
   const [nonce, mac, extra] = cookieValue.split('.')
   if (!nonce || !mac || extra !== undefined) return false

@@ -1,17 +1,235 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect } from 'react'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
-import { parseSlug } from '../../../lib/params'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ApiError, unwrap } from '../../../api/client'
+import { cartBookingQuery, cartQuery, startCartPayment } from '../../../api/checkout.queries'
+import { monthQuery, offerQuery } from '../../../api/offers.queries'
+import { OPAQUE_ID, parseSlug } from '../../../lib/params'
 import { pageTitle } from '../../../lib/page-title'
-import { ComingSoon } from '../../../components/coming-soon'
+import { utcToZonedMonth } from '../../../lib/month'
+import { formatDate, formatMoney } from '../../../lib/dates'
+import { embedSearchOf, type EmbedSearch } from '../../../lib/frame-config'
+import { emitEmbedEvent, emitEmbedEventOnce } from '../../../lib/embed-messaging'
+import { BookingPanel } from '../../../components/offers/booking-panel'
+import { CheckoutFlow } from '../../../components/checkout/checkout-flow'
+import { EmbedOfferHeader } from '../../../components/embed/embed-parts'
+import { PaymentPanel } from '../../../components/payment/payment-panel'
+import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
+import { buttonClass } from '../../../components/button'
 
 const title = msg`Booking`
+const DATE = /^\d{4}-\d{2}-\d{2}$/
 
+type BookingSearch = {
+  /** The cart being checked out inside the frame. */
+  cart?: string
+  /** The booking exists: show its summary. */
+  done?: 1
+  /** Prefill from the host page. */
+  date?: string
+  participants?: number
+}
+
+function parseBookingSearch(search: Record<string, unknown>): BookingSearch {
+  const result: BookingSearch = {}
+  if (typeof search.cart === 'string' && OPAQUE_ID.test(search.cart)) result.cart = search.cart
+  if (result.cart && (search.done === 1 || search.done === '1')) result.done = 1
+  if (typeof search.date === 'string' && DATE.test(search.date)) result.date = search.date
+  const participants = Number(search.participants)
+  if (Number.isInteger(participants) && participants >= 1 && participants <= 50) result.participants = participants
+  return result
+}
+
+/**
+ * The booking widget (issue 7 §1): the booking panel, then the checkout and its outcome, all
+ * inside the frame (the cart travels in the frame's URL, so a reload keeps the place).
+ */
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/booking/$slug')({
   params: { parse: ({ slug }) => ({ slug: parseSlug(slug) }), stringify: ({ slug }) => ({ slug }) },
-  head: ({ match }) => pageTitle(match.context.config, match.context.lang, title),
-  component: () => {
-    const { i18n } = useLingui()
-    return <ComingSoon title={i18n._(title)} />
+  validateSearch: parseBookingSearch,
+  loaderDeps: ({ search }) => ({ cart: search.cart, done: search.done, date: search.date }),
+  loader: async ({ context, params, deps }) => {
+    const { queryClient, api, lang, config } = context
+    try {
+      const offer = await queryClient.ensureQueryData(offerQuery(api, lang, params.slug))
+      if (deps.cart) {
+        const booked = await api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: deps.cart } } })
+        if (booked.data) {
+          queryClient.setQueryData(cartBookingQuery(api, lang, deps.cart).queryKey, booked.data.data)
+          return { view: 'done' as const, offerTitle: offer.title }
+        }
+        const cart = await queryClient.fetchQuery(cartQuery(api, lang, deps.cart))
+        const slugs = [...new Set(cart.items.map((i) => i.offer))]
+        const offers = await Promise.all(slugs.map((slug) => queryClient.ensureQueryData(offerQuery(api, lang, slug))))
+        return { view: 'checkout' as const, offerTitle: offer.title, cart, extras: Object.fromEntries(offers.map((o) => [o.slug, o.extras ?? []])) }
+      }
+      const current = utcToZonedMonth(new Date(), config.timeZone)
+      const wanted = deps.date?.slice(0, 7)
+      const month = wanted && wanted > current ? wanted : current
+      await queryClient.ensureQueryData(monthQuery(api, params.slug, month)).catch(() => null)
+      return { view: 'book' as const, offerTitle: offer.title, month }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound({ data: { reason: 'validation' } })
+      throw error
+    }
   },
+  staleTime: 0,
+  head: ({ loaderData, match }) =>
+    pageTitle(match.context.config, match.context.lang, loaderData?.offerTitle ?? title, { noindex: true }),
+  component: BookingWidget,
 })
+
+function BookingWidget() {
+  const data = Route.useLoaderData()
+  const search = Route.useSearch()
+  const { slug } = Route.useParams()
+  const { api, lang, config } = Route.useRouteContext()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const frame: EmbedSearch = embedSearchOf(search)
+  const { data: offer } = useSuspenseQuery(offerQuery(api, lang, slug))
+
+  const onAdded = useCallback(
+    (cartId: string) => {
+      emitEmbedEvent('booking-started', { offer: slug, offerTitle: offer.title })
+      void navigate({ search: { ...frame, cart: cartId } })
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [navigate, slug, offer.title, JSON.stringify(frame)],
+  )
+  const onDone = useCallback((cartId: string) => void navigate({ search: { ...frame, cart: cartId, done: 1 }, replace: true }), [navigate, JSON.stringify(frame)]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (data.view === 'checkout') {
+    return (
+      <CheckoutFlow
+        key={data.cart.id}
+        cart={data.cart}
+        extras={data.extras}
+        paymentOptions={config.booking?.paymentOptions?.length ? config.booking.paymentOptions : ['PAY_ON_SITE', 'PAY_LATER']}
+        lang={lang}
+        submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
+        startPayment={(cartId) => startCartPayment(api, lang, cartId)}
+        onDone={onDone}
+        redirect={redirectTop}
+        emptyCartLink={
+          <Link to="." search={frame} className="mt-6 inline-block underline">
+            <Trans>Find an appointment</Trans>
+          </Link>
+        }
+      />
+    )
+  }
+  if (data.view === 'done' && search.cart) return <BookingDone cart={search.cart} frame={frame} />
+  return (
+    <main>
+      <EmbedOfferHeader offer={offer} lang={lang} frame={frame} />
+      <BookingPanel offer={offer} month={data.view === 'book' ? data.month : utcToZonedMonth(new Date(), config.timeZone)} onAdded={onAdded} prefill={{ date: search.date, participants: search.participants }} />
+    </main>
+  )
+}
+
+/**
+ * The payment provider's pages refuse to be framed (as they should): pay now leaves the frame
+ * for the top-level window; if the browser does not allow that, a new tab.
+ */
+function redirectTop(url: string) {
+  try {
+    if (window.top && window.top !== window) {
+      window.top.location.href = url
+      return
+    }
+  } catch {
+    // navigation of the top window refused (no user activation left)
+  }
+  const opened = window.open(url, '_blank', 'noopener')
+  if (!opened) window.location.assign(url)
+}
+
+function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
+  const { t } = useLingui()
+  const { api, lang, config } = Route.useRouteContext()
+  const queryClient = useQueryClient()
+  const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
+  const paymentText = usePaymentMethodText()
+  const request = booking.mode === 'request'
+  const code = booking.code
+  const email = booking.email
+
+  // The host page learns of the conversion once (not again on a reload of this view).
+  useEffect(() => {
+    const detail = { bookingCode: booking.code, total: booking.total.amount / 100, currency: booking.total.currency, paymentMethod: booking.paymentMethod }
+    emitEmbedEventOnce(cart, request ? 'request-sent' : 'checkout-completed', detail)
+  }, [cart, request, booking])
+
+  const awaitingPayment = booking.paymentMethod === 'PAY_NOW' && booking.paymentState === 'payable'
+  const load = useCallback(
+    async () => (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: cart } }, headers: { 'x-flowin-locale': lang } }))).data,
+    [api, lang, cart],
+  )
+  const start = useCallback(() => startCartPayment(api, lang, cart), [api, lang, cart])
+  const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartBookingQuery(api, lang, cart).queryKey }), [queryClient, api, lang, cart])
+  const when = (iso: string) => formatDate(iso, lang, config.timeZone, 'dddd, LL, LT')
+  const linkExpiry = booking.paymentLink ? formatDate(booking.paymentLink.expiresAt, lang, config.timeZone, 'LL') : ''
+  return (
+    <main data-testid="checkout-success">
+      <h1 className="text-2xl font-bold">
+        {request ? <Trans>Request sent</Trans> : awaitingPayment ? <Trans>Your places are reserved</Trans> : <Trans>Booking complete</Trans>}
+      </h1>
+      <p className="mt-3">
+        {request ? (
+          <Trans>
+            Thank you! We check availability and answer you by e-mail at {booking.email}. Your request number is <strong data-testid="booking-code">{code}</strong>.
+          </Trans>
+        ) : awaitingPayment ? (
+          <Trans>
+            Your booking code is <strong data-testid="booking-code">{code}</strong>. Please complete the payment below; a confirmation is on its way to {email}.
+          </Trans>
+        ) : (
+          <Trans>
+            Thank you for your booking! A confirmation is on its way to {booking.email}. Your booking code is <strong data-testid="booking-code">{code}</strong>.
+          </Trans>
+        )}
+      </p>
+      {awaitingPayment ? (
+        <div className="mt-6">
+          <PaymentPanel lang={lang} view={booking} returnedPaymentId={null} load={load} start={start} source="checkout" onPaid={onPaid} redirect={redirectTop} />
+        </div>
+      ) : booking.paymentState === 'payable' && booking.paymentLink ? (
+        <p className="mt-4" data-testid="pay-later">
+          <Trans>You can pay the open amount online until {linkExpiry}; the link is also in your e-mail.</Trans>{' '}
+          <a href={`/${lang}/aftersales/payment/${booking.paymentLink.token}`} target="_blank" rel="noopener" className="underline" data-testid="payment-link">
+            <Trans>Pay online now (opens a new window)</Trans>
+          </a>
+        </p>
+      ) : null}
+      <ul className="mt-4 divide-y divide-black/10 rounded-lg bg-surface px-4 text-on-surface ring-1 ring-black/10">
+        {booking.items.map((item, index) => (
+          <li key={index} className="py-3">
+            <p className="font-semibold">
+              {item.offerTitle} – {item.skuTitle}
+            </p>
+            <p>{when(item.start)}</p>
+            <p className="text-right">{formatMoney(item.total.amount, item.total.currency, lang)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 grid grid-cols-2 gap-1">
+        <dt className="font-semibold">{t`Total`}</dt>
+        <dd className="text-right font-semibold">{formatMoney(booking.total.amount, booking.total.currency, lang)}</dd>
+        <dt>{t`Payment`}</dt>
+        <dd className="text-right">{paymentText(booking.paymentMethod)}</dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {!request ? (
+          <a className={buttonClass('outline', 'sm')} href={`/api/webshop/v1/carts/${cart}/booking.ics`} download>
+            <Trans>Add to my calendar (.ics)</Trans>
+          </a>
+        ) : null}
+        <Link to="." search={frame} className={buttonClass('primary', 'sm')}>
+          <Trans>Book another date</Trans>
+        </Link>
+      </div>
+    </main>
+  )
+}

@@ -1,17 +1,72 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Trans } from '@lingui/react/macro'
+import { ApiError } from '../../../api/client'
+import { offerQuery } from '../../../api/offers.queries'
 import { parseSlug } from '../../../lib/params'
 import { pageTitle } from '../../../lib/page-title'
-import { ComingSoon } from '../../../components/coming-soon'
+import { embedSearchOf, hides } from '../../../lib/frame-config'
+import { formatMoney } from '../../../lib/dates'
+import { mediaUrl } from '../../../lib/media'
+import { AvailabilityIndicator } from '../../../components/offers/availability-indicator'
+import { priceFrom } from '../../../components/embed/embed-parts'
+import { buttonClass } from '../../../components/button'
 
-const title = msg`Offer`
-
+/** The listing widget (issue 7 §1): one offer, compact, with a way to book it in the same frame. */
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/listing/$slug')({
   params: { parse: ({ slug }) => ({ slug: parseSlug(slug) }), stringify: ({ slug }) => ({ slug }) },
-  head: ({ match }) => pageTitle(match.context.config, match.context.lang, title),
-  component: () => {
-    const { i18n } = useLingui()
-    return <ComingSoon title={i18n._(title)} />
+  loader: async ({ context, params }) => {
+    try {
+      const offer = await context.queryClient.ensureQueryData(offerQuery(context.api, context.lang, params.slug))
+      return { offerTitle: offer.title }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound({ data: { reason: 'validation' } })
+      throw error
+    }
   },
+  head: ({ loaderData, match }) => pageTitle(match.context.config, match.context.lang, loaderData?.offerTitle ?? '', { noindex: true }),
+  component: ListingWidget,
 })
+
+function ListingWidget() {
+  const { slug } = Route.useParams()
+  const { api, lang } = Route.useRouteContext()
+  const frame = embedSearchOf(Route.useSearch())
+  const { data: offer } = useSuspenseQuery(offerQuery(api, lang, slug))
+  const image = offer.coverImages[0]
+  const lowest = priceFrom(offer)
+  const price = formatMoney(lowest.amount, lowest.currency, lang)
+  const request = offer.mode === 'request'
+  return (
+    <main>
+      <article className="overflow-hidden rounded-lg bg-surface text-on-surface shadow-sm ring-1 ring-black/10" data-testid="embed-listing">
+        {image && !hides(frame, 'images') ? (
+          <img
+            src={mediaUrl(image, 640)}
+            srcSet={[400, 640, 960].map((w) => `${mediaUrl(image, w)} ${w}w`).join(', ')}
+            sizes="100vw"
+            alt=""
+            width={640}
+            height={427}
+            className="aspect-[3/2] max-h-72 w-full object-cover"
+          />
+        ) : null}
+        <div className="flex flex-col gap-2 p-4">
+          {!hides(frame, 'header') ? <h1 className="text-xl font-bold">{offer.title}</h1> : null}
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <AvailabilityIndicator availability={offer.availability} kind={offer.kind} />
+            <span className="font-semibold">
+              <Trans>from {price}</Trans>
+            </span>
+          </div>
+          {!hides(frame, 'description') ? <p>{offer.intro}</p> : null}
+          <div className="pt-2">
+            <Link to="/$lang/embed/v1/booking/$slug" params={{ lang, slug }} search={frame} className={buttonClass('primary', 'md')} data-testid="embed-book">
+              {request ? <Trans>Send a request</Trans> : <Trans>Book now</Trans>}
+            </Link>
+          </div>
+        </div>
+      </article>
+    </main>
+  )
+}

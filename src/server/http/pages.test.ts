@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { securityHeaders } from './pages'
+
+const ancestors = (headers: Record<string, string>) => /frame-ancestors ([^;]+)/.exec(headers['content-security-policy']!)?.[1]
+
+describe('framing headers (DESIGN §8, issue 7 §5)', () => {
+  it('lets any site frame the embed routes when the shop keeps no allow-list', () => {
+    const headers = securityHeaders('/de/embed/v1/booking/canyoning')
+    expect(ancestors(headers)).toBe('*')
+    expect(headers['x-frame-options']).toBeUndefined()
+  })
+
+  it("narrows the embed routes to the shop's allow-list", () => {
+    expect(ancestors(securityHeaders('/fr/embed/v1/search', { frameAncestors: ['https://www.example.ch', 'http://127.0.0.1:4174'] }))).toBe('https://www.example.ch http://127.0.0.1:4174')
+  })
+
+  it('never lets configuration break out of the header', () => {
+    const headers = securityHeaders('/en/embed/v1/search', { frameAncestors: ["https://a.ch; script-src 'unsafe-inline'", '*', 'https://ok.ch'] })
+    expect(ancestors(headers)).toBe('https://ok.ch')
+    expect(/script-src ([^;]+)/.exec(headers['content-security-policy']!)?.[1]).toBe("'self'")
+    expect(headers['content-security-policy']!.split('; ')).toHaveLength(10)
+    expect(ancestors(securityHeaders('/en/embed/v1/search', { frameAncestors: ['javascript:alert(1)'] }))).toBe("'none'")
+  })
+
+  it('refuses framing of every other page', () => {
+    for (const path of ['/', '/de', '/de/listing/canyoning', '/en/checkout/abc', '/fr/aftersales/payment/x', '/de/embed', '/de/embedded/v1/search']) {
+      const headers = securityHeaders(path, { frameAncestors: ['https://www.example.ch'] })
+      expect(ancestors(headers), path).toBe("'none'")
+      expect(headers['x-frame-options'], path).toBe('DENY')
+    }
+  })
+})
