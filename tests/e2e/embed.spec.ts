@@ -43,6 +43,10 @@ for (const name of ['ready', 'booking-started', 'checkout-completed', 'request-s
 </main></body></html>`
 }
 
+const prefillPage = (date: string, participants: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>prefill</title>
+<script async src="${SHOP.replace(/\/$/, '')}/embed/v1/loader.js"></script></head>
+<body><main><h1>Prefill</h1><div id="booking" data-flowin-widget="booking" data-offer="${offer.slug}" data-lang="en" data-date="${date}" data-participants="${participants}" data-font="serif" data-hide="images,header"></div></main></body></html>`
+
 const framedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>framing a page</title></head>
 <body><main><h1>Framing</h1><iframe id="shop" title="shop" src="${SHOP.replace(/\/$/, '')}/de"></iframe>
 <iframe id="embed" title="embed" src="${SHOP.replace(/\/$/, '')}/de/embed/v1/search"></iframe></main></body></html>`
@@ -88,7 +92,12 @@ test.describe('embeddable widgets', () => {
     offer = { slug: found.slug, title: found.title }
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', HOST)
-      const html = url.pathname === '/framed' ? framedPage : hostPage(url.searchParams.get('lang') ?? 'de', url.searchParams.get('offer') ?? offer.slug)
+      const html =
+        url.pathname === '/framed'
+          ? framedPage
+          : url.pathname === '/prefill'
+            ? prefillPage(url.searchParams.get('date') ?? '', url.searchParams.get('participants') ?? '')
+            : hostPage(url.searchParams.get('lang') ?? 'de', url.searchParams.get('offer') ?? offer.slug)
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       res.end(html)
     })
@@ -212,6 +221,48 @@ test.describe('embeddable widgets', () => {
     } finally {
       await context.close()
     }
+  })
+
+  test('prefill from the host page: the date is selected and, once a time is chosen, the participants set', async ({ page, request }) => {
+    const month = new Date().toISOString().slice(0, 7)
+    let date = ''
+    for (let m = 0; m < 4 && !date; m++) {
+      const d = new Date()
+      d.setUTCDate(1)
+      d.setUTCMonth(d.getUTCMonth() + m)
+      const days = (await (await request.get(at('localhost', `/api/webshop/v1/offers/${offer.slug}/availability?month=${d.toISOString().slice(0, 7)}`))).json()).data.dates as { date: string; status: string }[]
+      date = days.find((x) => x.status === 'AVAILABLE')?.date ?? ''
+    }
+    expect(date, `an available date from ${month} on`).not.toBe('')
+    await page.goto(`${HOST}/prefill?date=${date}&participants=2`)
+    const frame = page.frameLocator('#booking iframe')
+    await expect(frame.locator(`button[data-day="${date}"]`)).toHaveAttribute('aria-pressed', 'true')
+    // frame configuration: no header, serif font
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveCount(0)
+    expect(await frame.locator('[data-layout="embedded"]').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Georgia')
+    const panel = frame.getByTestId('booking-panel')
+    await panel.locator('fieldset button:not([disabled])').first().click()
+    await expect(panel.locator('input[type="number"]').first()).toHaveValue('2')
+  })
+
+  test('the widgets page gives operators the snippets with a live preview, in three languages', async ({ page }) => {
+    for (const [lang, heading] of [['de', 'Widgets für Ihre Website'], ['en', 'Widgets for your website'], ['fr', 'Widgets pour votre site web']] as const) {
+      await page.goto(at('localhost', `/${lang}/widgets`))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      const snippet = await page.getByTestId('snippet-booking').textContent()
+      expect(snippet).toContain(`<script async src="${SHOP.replace(/\/$/, '')}/embed/v1/loader.js"></script>`)
+      expect(snippet).toMatch(new RegExp(`data-flowin-widget="booking" data-offer="[a-z0-9-]+" data-lang="${lang}"`))
+      // the preview is the snippet at work: three frames made by the loader
+      await expect(page.locator('[data-flowin-widget] iframe')).toHaveCount(3)
+      await expect(page.frameLocator('[data-flowin-widget="search"] iframe').getByRole('heading', { level: 2 }).first()).toBeVisible()
+      await expectNoAxeViolationsAnywhere(page)
+    }
+    // another offer: the snippet and the preview follow
+    const select = page.getByRole('combobox')
+    const second = await select.locator('option').nth(1).getAttribute('value')
+    await select.selectOption(second!)
+    await expect(page.getByTestId('snippet-listing')).toContainText(`data-offer="${second}"`)
+    await expect(page.locator(`[data-flowin-widget="listing"][data-offer="${second}"] iframe`)).toHaveCount(1)
   })
 
   test('a page that is not an embed refuses to be framed; an embed route may be', async ({ browser }) => {
