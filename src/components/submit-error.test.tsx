@@ -20,6 +20,7 @@ describe('submit errors (spec §8)', () => {
 
   it.each([
     [apiError(500), 'Error', 'The server is not available. Please try again later.'],
+    [apiError(429), 'Error', 'Too many attempts in a short time. Please wait a moment and try again.'],
     [apiError(502), 'Error', 'Unfortunately, a server error has occurred. Please try again later.'],
     [apiError(503), 'Error', 'Unfortunately, a server error has occurred. Please try again later.'],
     [apiError(400), 'Invalid enquiry', 'Please check your entries and try again.'],

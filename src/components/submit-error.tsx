@@ -20,6 +20,9 @@ export function useSubmitErrorText() {
         message: t({ id: 'webshop.error.400.description', message: 'Please check your entries and try again.' }),
       }
     }
+    if (status === 429) {
+      return { title, message: t({ id: 'webshop.submitError.429', message: 'Too many attempts in a short time. Please wait a moment and try again.' }) }
+    }
     if (status === 500) {
       return { title, message: t({ id: 'webshop.submitError.500', message: 'The server is not available. Please try again later.' }) }
     }

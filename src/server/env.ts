@@ -26,6 +26,13 @@ const EnvSchema = z.object({
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalUrl,
   APP_SECRET: z.string().min(32).optional(),
+  /** Visitors' writes per minute and client address, per process (0: no limit). */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
+  /** Behind our own proxy: take the client address from the last X-Forwarded-For entry. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string }

@@ -42,7 +42,7 @@ async function createRuntime(): Promise<Runtime> {
 
 export function createBuiltInApi(
   database: Database,
-  env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'NODE_ENV' | 'APP_SECRET'>,
+  env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'NODE_ENV' | 'APP_SECRET'> & Partial<Pick<Env, 'RATE_LIMIT_WRITES_PER_MINUTE' | 'TRUST_PROXY'>>,
   options: { now?: () => Date; sandboxDeliveryDelayMs?: number } = {},
 ) {
   let secret: Promise<string> | undefined
@@ -62,6 +62,7 @@ export function createBuiltInApi(
     xsrfSecret,
     now: options.now,
     sandboxDeliveryDelayMs: options.sandboxDeliveryDelayMs,
+    rateLimit: env.RATE_LIMIT_WRITES_PER_MINUTE ? { perMinute: env.RATE_LIMIT_WRITES_PER_MINUTE, trustProxy: env.TRUST_PROXY } : undefined,
   })
 }
 

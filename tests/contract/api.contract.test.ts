@@ -186,6 +186,28 @@ describeEachDatabase('API contract', (factory) => {
     })
   })
 
+  describe('rate limiting (issue 8 §4)', () => {
+    it("limits a client's writes with 429 and Retry-After; other clients, reads and operators go on", async () => {
+      const { createBuiltInApi } = await import('../../src/server/runtime')
+      const api = createBuiltInApi(app.database, { HOSTED_DOMAIN, DEFAULT_TENANT: 'alpin', NODE_ENV: 'test', APP_SECRET: 'a-secret-for-the-rate-limit-test-0', RATE_LIMIT_WRITES_PER_MINUTE: 20 })
+      const from = (ip: string, url: string, init: RequestInit = {}) => api(Object.assign(new Request(url, init), { ip }), { requestId: 'r' })
+      const cookieResponse = await from('10.0.0.1', `${ALPIN}/sanctum/csrf-cookie`)
+      const token = (cookieResponse.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('=')
+      const write = (ip: string, i: number) =>
+        from(ip, `${ALPIN}/api/webshop/v1/carts`, { method: 'POST', headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token, 'idempotency-key': `rate-${ip.replace(/\./g, '-')}-${i}-${Date.now()}`, 'content-type': 'application/json' }, body: '{}' })
+      const statuses: number[] = []
+      for (let i = 0; i < 10; i++) statuses.push((await write('10.0.0.1', i)).status)
+      expect(statuses).toEqual(Array(10).fill(201)) // the burst
+      const limited = await write('10.0.0.1', 99)
+      expect(limited.status).toBe(429)
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      const body = await limited.json()
+      expect(body).toMatchObject({ statusCode: 429, data: { code: 'rate_limited' } })
+      expect((await write('10.0.0.2', 0)).status).toBe(201) // another client
+      expect((await from('10.0.0.1', `${ALPIN}/api/webshop/v1/config`)).status).toBe(200) // reads are not limited
+    })
+  })
+
   describe('idempotency and carts', () => {
     it('creates a cart with an unguessable id and reads it back', async () => {
       const { cookie, token } = await xsrfPair(app)

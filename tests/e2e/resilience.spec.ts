@@ -22,7 +22,7 @@ type Started = { process: ChildProcess; origin: string; output: () => string }
 async function startServer(port: number, env: Record<string, string>): Promise<Started> {
   // The server's own process (not the tsx CLI, whose child would survive a SIGKILL).
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', HOSTED_DOMAIN: 'localhost', DEFAULT_TENANT: 'alpin', API_ORIGIN: '', SENTRY_DSN: '', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', HOSTED_DOMAIN: 'localhost', DEFAULT_TENANT: 'alpin', API_ORIGIN: '', SENTRY_DSN: '', RATE_LIMIT_WRITES_PER_MINUTE: '5000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -8,6 +8,7 @@ import type { ShopDirectory } from '../domain/shops'
 import { checkIdempotencyKey, fingerprint, withIdempotency } from '../http/idempotency'
 import { errorResponse, errors, HttpError, isDatabaseUnavailable, REQUEST_ID_HEADER } from '../http/problem'
 import { readCookie, verifyXsrf, XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf'
+import { clientAddress, createRateLimiter } from '../http/rate-limit'
 import { routes } from './routes'
 import { reportError } from '../../lib/report-error'
 import type { ApiContext, Locale, RouteDef } from './types'
@@ -23,6 +24,8 @@ export type ApiDeps = {
   payments?: PaymentProviders
   /** Sandbox: wait before its first webhook delivery (tests: 0). */
   sandboxDeliveryDelayMs?: number
+  /** Visitors' writes per minute and client (none: no limit). */
+  rateLimit?: { perMinute: number; trustProxy?: boolean }
 }
 
 export type ApiHandlerWithSandbox = ApiHandler & { sandbox: SandboxProvider }
@@ -85,6 +88,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     now: deps.now,
   })
   const payments = deps.payments ?? providerRegistry([sandbox], 'sandbox')
+  const limiter = deps.rateLimit?.perMinute ? createRateLimiter({ perMinute: deps.rateLimit.perMinute, burst: Math.max(10, Math.ceil(deps.rateLimit.perMinute / 2)) }) : null
 
   async function dispatch(request: Request, requestId: string): Promise<Response> {
     const url = new URL(request.url)
@@ -148,6 +152,11 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     // A provider signs its calls; the route verifies the signature (no cookies, no key).
     if (method === 'GET' || route.access === 'provider') return route.handler(ctx, params)
 
+    // Visitors' writes are rate limited per shop and client address (429 with Retry-After).
+    if (limiter) {
+      const verdict = limiter.take(`${shop.id}|${clientAddress(request, deps.rateLimit?.trustProxy ?? false)}`)
+      if (!verdict.ok) throw errors.tooManyRequests(verdict.retryAfterSeconds)
+    }
     // Every write: the anti-forgery pair first, then the idempotency key (spec §7, DESIGN §3).
     const secret = await deps.xsrfSecret()
     const cookie = readCookie(request.headers.get('cookie'), XSRF_COOKIE)

@@ -77,6 +77,15 @@ export const errors = {
     ),
   badRequest: (message: string, data: Record<string, unknown> = {}) =>
     new HttpError(400, 'Invalid enquiry', message, { code: 'bad_request', ...data }),
+  /** Too many writes from one client (rate limiting). */
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new HttpError(
+      429,
+      'Too many requests',
+      'Too many requests. Please wait a moment and try again.',
+      { code: 'rate_limited', retryAfter: retryAfterSeconds },
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   /** The database cannot be reached (restarting, network): the client may retry shortly. */
   unavailable: () =>
     new HttpError(
