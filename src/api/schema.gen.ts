@@ -939,6 +939,8 @@ export interface operations {
                 headers: {
                     /** @description `XSRF-TOKEN=…; Path=/; SameSite=Lax` (readable by scripts, `Secure` in production). */
                     "Set-Cookie"?: string;
+                    /** @description A cookie-less token for embedded widgets (`f1.{expiry}.{random}.{signature}`, valid 24 hours): a frame on another site, where the cookie is not available, sends it in `X-XSRF-TOKEN` instead (only when no XSRF cookie is sent). */
+                    "X-XSRF-TOKEN"?: string;
                     "x-flowin-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import { createServer, Socket, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { cartWithPlace, checkoutBody, findSession, placesLeft, visitor, type Visitor } from '../../scripts/lib/shop-api'
 import pg from 'pg'
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
@@ -41,66 +42,6 @@ async function stop(server: Started | undefined, signal: NodeJS.Signals = 'SIGTE
   const exited = new Promise((resolve) => server.process.once('exit', resolve))
   server.process.kill(signal)
   await exited
-}
-
-/** A visitor of one origin: the anti-forgery pair, an idempotency key per write. */
-async function visitor(origin: string) {
-  const cookie = await fetch(`${origin}/sanctum/csrf-cookie`)
-  const token = decodeURIComponent((cookie.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('='))
-  const headers = { cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`, 'x-xsrf-token': token, 'content-type': 'application/json', 'x-flowin-locale': 'en' }
-  return {
-    post: (path: string, body: unknown, key = randomUUID()) =>
-      fetch(`${origin}${path}`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify(body) }),
-    get: (path: string) => fetch(`${origin}${path}`, { headers: { 'x-flowin-locale': 'en' } }),
-  }
-}
-
-type Visitor = Awaited<ReturnType<typeof visitor>>
-
-/** A bookable session of a group activity with its places left. */
-async function findSession(v: Visitor, minimum = 1) {
-  const list = (await (await v.get('/api/webshop/v1/offers?type=activity&perPage=50')).json()).data as { slug: string }[]
-  for (const { slug } of list) {
-    const detail = (await (await v.get(`/api/webshop/v1/offers/${slug}`)).json()).data
-    if (detail.uponRequest) continue
-    for (let m = 0; m < 4; m++) {
-      const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + m, 1)).toISOString().slice(0, 7)
-      const days = (await (await v.get(`/api/webshop/v1/offers/${slug}/availability?month=${month}`)).json()).data.dates as { date: string; status: string }[]
-      for (const day of days.filter((d) => d.status === 'AVAILABLE' || d.status === 'STOCK_LOW')) {
-        const slots = (await (await v.get(`/api/webshop/v1/offers/${slug}/dates/${day.date}`)).json()).data.slots as { sessionId?: string; placesLeft: number }[]
-        const slot = slots.find((s) => s.sessionId && s.placesLeft >= minimum)
-        const sku = (detail.skus as { id: string; blockCount?: number; type: string }[]).find((k) => k.type === 'activity' && (k.blockCount ?? 1) === 1)
-        if (slot && sku) return { slug, sku: sku.id, sessionId: slot.sessionId!, placesLeft: slot.placesLeft, date: day.date }
-      }
-    }
-  }
-  throw new Error('no bookable session found')
-}
-
-const contact = {
-  customer: { type: 'PRIVATE' },
-  person: { firstname: 'Anna', surname: 'Muster', email: 'anna@example.ch', phone: '+41 79 900 00 00' },
-  address: { street: 'Bahnhofstrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH' },
-}
-
-async function cartWithPlace(v: Visitor, session: Awaited<ReturnType<typeof findSession>>) {
-  const cart = (await (await v.post('/api/webshop/v1/carts', {})).json()).data.id as string
-  const added = await v.post(`/api/webshop/v1/carts/${cart}/items`, { offer: session.slug, sku: session.sku, sessionId: session.sessionId, quantity: 1 })
-  const body = await added.json()
-  return { cart, status: added.status, itemId: body.data?.items?.[0]?.id as string | undefined }
-}
-
-const checkoutBody = (itemId: string, paymentMethod = 'PAY_ON_SITE') => ({
-  mode: 'order',
-  items: [{ itemId, participants: [{ firstname: 'Gast', surname: 'Muster', extras: [] }] }],
-  ...contact,
-  paymentMethod,
-  termsAccepted: true,
-})
-
-async function placesLeft(v: Visitor, session: Awaited<ReturnType<typeof findSession>>) {
-  const slots = (await (await v.get(`/api/webshop/v1/offers/${session.slug}/dates/${session.date}`)).json()).data.slots as { sessionId?: string; placesLeft: number }[]
-  return slots.find((s) => s.sessionId === session.sessionId)?.placesLeft
 }
 
 async function freshPostgresDatabase() {
