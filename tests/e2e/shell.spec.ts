@@ -57,7 +57,9 @@ test.describe('shop shell', () => {
       ['/de/checkout/too-short', 404],
       [`/de/aftersales/payment/${id}`, 404], // well-formed, but no such payment link
       ['/de/aftersales/payment/x', 404],
-      ['/de/embed/v1/booking/canyoning-basic', 200],
+      ['/de/embed/v1/booking/canyoning-grimsel', 200],
+      ['/de/embed/v1/booking/no-such-offer', 404], // well-formed, but no such offer
+      ['/de/embed/v1/listing/no-such-offer', 404],
       ['/de/embed/v1/booking/Bad!', 404],
       ['/de/embed/v1/search', 200],
     ] as const) {

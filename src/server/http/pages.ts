@@ -17,9 +17,10 @@ export function securityHeaders(
 ): Record<string, string> {
   const embed = isEmbedPath(pathname)
   // The allow-list comes from shop configuration: only well-formed origins reach the header; a
-  // list with none left means nobody (the operator meant to restrict, not to open up).
+  // list with none left means only the shop itself (the operator meant to restrict, not to open
+  // up). The shop's own pages (the widgets page's preview) may always frame its embeds.
   const allowed = options.frameAncestors?.filter((o) => FRAME_ORIGIN.test(o)).map((o) => o.toLowerCase())
-  const ancestors = !embed ? "'none'" : options.frameAncestors?.length ? (allowed!.length ? allowed!.join(' ') : "'none'") : '*'
+  const ancestors = !embed ? "'none'" : options.frameAncestors?.length ? ["'self'", ...allowed!].join(' ') : '*'
   const csp = [
     "default-src 'self'",
     `script-src 'self'${options.nonce ? ` 'nonce-${options.nonce}'` : ''}`,

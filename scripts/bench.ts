@@ -1,0 +1,278 @@
+// `npm run bench` (issue 8 §1): the shop's figures in one run on this machine, printed and written
+// as JSON to bench-results/ (bench-<time>.json and bench-latest.json) so runs can be compared:
+//  1. SSR throughput: req/s, p50, p99 of home, listing, checkout and an embed page, next to a
+//     trivial SSR page of the same app (the 404 screen) with the ratio;
+//  2. JavaScript each page type loads (raw and gzip), in Debian's Chromium;
+//  3. the embed loader's size;
+//  4. concurrent checkout of the last places: correctness (never more bookings than places) and
+//     p99, on PGlite and, with TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL;
+//  5. cold start of `npm start` on an installed clone (dependencies there) to the first answer,
+//     with and without a build to make;
+//  6. memory (RSS) of the server after the load.
+// Budgets are in perf-budgets.json: sizes are checked by tests, timings are only reported here.
+// Options: BENCH_SECONDS (per SSR page, default 5), BENCH_SKIP=cold,pg,… to leave parts out.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { randomBytes } from 'node:crypto'
+import autocannon from 'autocannon'
+import { chromium } from '@playwright/test'
+import pg from 'pg'
+import { buildIfStale } from './start'
+import { buildLoader } from './lib/build-loader'
+import { scriptWeight, type PageType, type ScriptWeight } from './lib/page-weight'
+import { cartWithPlace, checkoutBody, findSession, placesLeft, visitor } from './lib/shop-api'
+
+const root = join(import.meta.dirname, '..')
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+const postgresUrl = (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '').trim() || undefined
+const budgets = JSON.parse(readFileSync(join(root, 'perf-budgets.json'), 'utf8')) as Record<string, Record<string, number | string | Record<string, number>>>
+
+type Server = { process: ChildProcess; origin: string; pid: number }
+
+async function startServer(port: number, env: Record<string, string> = {}): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HOSTED_DOMAIN: 'localhost',
+      DEFAULT_TENANT: 'alpin',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'webshop-bench-')),
+      DATABASE_URL: '',
+      API_ORIGIN: '',
+      SENTRY_DSN: '',
+      // one client (this script) makes all the writes
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  const deadline = Date.now() + 90_000
+  while (!output.includes('the shop is at')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return { process: child, origin: `http://localhost:${port}`, pid: child.pid! }
+}
+
+async function stop(server: Server | undefined) {
+  if (!server || server.process.exitCode !== null) return
+  const exited = new Promise((resolve) => server.process.once('exit', resolve))
+  server.process.kill('SIGTERM')
+  await exited
+}
+
+function rssMiB(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round((kb / 1024) * 10) / 10
+}
+
+function load(url: string, expectedStatus = 200): Promise<{ requestsPerSecond: number; p50: number; p99: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 50, duration: DURATION, headers: { accept: 'text/html' }, expectBody: undefined }, (error, r) => {
+      if (error) return reject(error)
+      const unexpected = expectedStatus === 200 ? r.non2xx : r.requests.total - (r.statusCodeStats?.[String(expectedStatus) as '404']?.count ?? 0)
+      resolve({ requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + unexpected })
+    })
+  })
+}
+
+/** Real URLs of each page type: an offer, a cart with a place, a payment link. */
+async function pages(origin: string) {
+  const v = await visitor(origin, 'de')
+  const session = await findSession(v, 2)
+  const forCheckout = await cartWithPlace(v, session)
+  const forLink = await cartWithPlace(v, session)
+  const booked = await v.post(`/api/webshop/v1/carts/${forLink.cart}/checkout`, checkoutBody(forLink.itemId!, 'PAY_LATER'))
+  const token = ((await booked.json()).data?.paymentLink?.token as string | undefined) ?? 'unknown'
+  return {
+    home: '/de',
+    listing: `/de/listing/${session.slug}`,
+    checkout: `/de/checkout/${forCheckout.cart}`,
+    payment: `/de/aftersales/payment/${token}`,
+    embedBooking: `/de/embed/v1/booking/${session.slug}`,
+    embedSearch: '/de/embed/v1/search',
+  } satisfies Record<PageType, string>
+}
+
+/** N visitors at once for the last places of one session: how many got one, how fast. */
+async function lastPlaces(origin: string) {
+  const v = await visitor(origin)
+  const session = await findSession(v, 1)
+  const visitors = session.placesLeft + 12
+  const times: number[] = []
+  const outcomes = await Promise.all(
+    Array.from({ length: visitors }, async () => {
+      const w = await visitor(origin)
+      const started = performance.now()
+      const { cart, status, itemId } = await cartWithPlace(w, session)
+      let booked = false
+      if (status === 201 && itemId) booked = (await w.post(`/api/webshop/v1/carts/${cart}/checkout`, checkoutBody(itemId))).status === 201
+      times.push(performance.now() - started)
+      return booked
+    }),
+  )
+  const bookings = outcomes.filter(Boolean).length
+  const left = await placesLeft(v, session)
+  times.sort((a, b) => a - b)
+  const pct = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!)
+  return { placesBefore: session.placesLeft, visitors, bookings, placesAfter: left ?? null, correct: bookings === session.placesLeft && left === 0, p50Ms: pct(50), p99Ms: pct(99) }
+}
+
+async function coldStart() {
+  // An installed clone: the committed sources, this checkout's node_modules (same lockfile).
+  const dir = mkdtempSync(join(tmpdir(), 'webshop-cold-'))
+  execFileSync('git', ['clone', '--quiet', '--local', root, dir])
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
+  const once = async (label: string) => {
+    const port = 4300 + Math.floor(Math.random() * 80)
+    const started = performance.now()
+    const child = spawn('npm', ['start'], { cwd: dir, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', API_ORIGIN: '' }, stdio: 'ignore', detached: true })
+    try {
+      for (;;) {
+        if (performance.now() - started > 300_000) throw new Error(`${label}: no answer after 5 minutes`)
+        try {
+          if ((await fetch(`http://localhost:${port}/api/webshop/v1/config`)).ok) break
+        } catch {
+          // not yet
+        }
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      return Math.round(performance.now() - started)
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGTERM')
+      } catch {
+        // gone
+      }
+      await new Promise((r) => setTimeout(r, 1500))
+    }
+  }
+  try {
+    const withBuild = await once('first start (build, migrate, seed)')
+    const warm = await once('second start (built, migrated)')
+    return { firstStartMs: withBuild, restartMs: warm }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function freshPostgres() {
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  const name = `webshop_bench_${randomBytes(5).toString('hex')}`
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(postgresUrl!)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: postgresUrl })
+      await again.connect()
+      await again.query(`drop database if exists ${name} with (force)`).catch(() => {})
+      await again.end()
+    },
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+
+buildIfStale(() => {})
+const results: Record<string, unknown> = { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, durationSecondsPerPage: DURATION }
+let server: Server | undefined
+try {
+  server = await startServer(Number(process.env.BENCH_PORT ?? 4391))
+  const urls = await pages(server.origin)
+
+  // 1. SSR throughput
+  const targets: [string, string, number][] = [
+    ['trivial SSR page (404 screen)', '/de/this-page-does-not-exist', 404],
+    ['home', urls.home, 200],
+    ['listing', urls.listing, 200],
+    ['checkout', urls.checkout, 200],
+    ['embed booking', urls.embedBooking, 200],
+  ]
+  for (const [, path] of targets) await fetch(`${server.origin}${path}`) // warm up
+  const ssr: Record<string, { path: string; requestsPerSecond: number; p50: number; p99: number; errors: number; ratio: number }> = {}
+  for (const [name, path, status] of targets) ssr[name] = { path, ...(await load(`${server.origin}${path}`, status)), ratio: 0 }
+  const trivial = ssr[targets[0]![0]]!.requestsPerSecond || 1
+  for (const r of Object.values(ssr)) r.ratio = Math.round((r.requestsPerSecond / trivial) * 100) / 100
+  results.ssr = ssr
+  results.serverRssMiBAfterLoad = rssMiB(server.pid)
+  console.log(`\nSSR: ${DURATION} s per page, 50 connections`)
+  console.log('page'.padEnd(32), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'ratio'.padStart(6), 'errors'.padStart(7))
+  for (const [name, r] of Object.entries(ssr)) console.log(name.padEnd(32), String(r.requestsPerSecond).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), r.ratio.toFixed(2).padStart(6), String(r.errors).padStart(7))
+  console.log(`server memory after the load: ${results.serverRssMiBAfterLoad} MiB RSS`)
+
+  // 2. JavaScript per page type
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const js: Record<string, ScriptWeight & { budgetGzipBytes?: number }> = {}
+  try {
+    for (const [type, path] of Object.entries(urls)) {
+      const page = await browser.newPage()
+      js[type] = { ...(await scriptWeight(page, `${server.origin}${path}`)), budgetGzipBytes: (budgets.pageScripts?.[type] as number | undefined) ?? undefined }
+      await page.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  results.javascript = js
+  console.log('\nJavaScript per page type (until network idle)')
+  console.log('page'.padEnd(16), 'files'.padStart(6), 'raw'.padStart(10), 'gzip'.padStart(10), 'budget'.padStart(10))
+  for (const [type, w] of Object.entries(js)) console.log(type.padEnd(16), String(w.files).padStart(6), kb(w.rawBytes).padStart(10), kb(w.gzipBytes).padStart(10), (w.budgetGzipBytes ? kb(w.budgetGzipBytes) : '—').padStart(10))
+
+  // 3. the embed loader
+  const loader = await buildLoader()
+  results.embedLoader = { rawBytes: Buffer.byteLength(loader), gzipBytes: gzipSync(loader, { level: 9 }).length, budgetGzipBytes: (budgets.embedLoader as { gzipBytes: number }).gzipBytes }
+  console.log(`\nembed loader: ${JSON.stringify(results.embedLoader)}`)
+
+  // 4. last places, PGlite
+  const concurrency: Record<string, unknown> = { pglite: await lastPlaces(server.origin) }
+  await stop(server)
+  server = undefined
+  if (postgresUrl && !SKIP.has('pg')) {
+    const database = await freshPostgres()
+    try {
+      server = await startServer(Number(process.env.BENCH_PORT ?? 4391) + 1, { DATABASE_URL: database.url })
+      concurrency.postgresql = await lastPlaces(server.origin)
+    } finally {
+      await stop(server)
+      server = undefined
+      await database.drop()
+    }
+  } else {
+    concurrency.postgresql = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL'
+  }
+  results.lastPlaces = concurrency
+  console.log('\nlast places, everyone at once (add to cart + checkout per visitor)')
+  for (const [db, r] of Object.entries(concurrency)) console.log(`  ${db}: ${JSON.stringify(r)}`)
+
+  // 5. cold start
+  if (!SKIP.has('cold')) {
+    results.coldStart = await coldStart()
+    console.log(`\nnpm start on an installed clone → first answer: ${JSON.stringify(results.coldStart)}`)
+  }
+} finally {
+  await stop(server)
+}
+
+mkdirSync(join(root, 'bench-results'), { recursive: true })
+const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+writeFileSync(join(root, 'bench-results', `bench-${stamp}.json`), JSON.stringify(results, null, 2) + '\n')
+writeFileSync(join(root, 'bench-results', 'bench-latest.json'), JSON.stringify(results, null, 2) + '\n')
+console.log(`\nwritten to bench-results/bench-${stamp}.json and bench-results/bench-latest.json`)
+const failedCorrectness = Object.values(results.lastPlaces as Record<string, { correct?: boolean } | string>).some((r) => typeof r === 'object' && r.correct === false)
+if (failedCorrectness) {
+  console.error('\nCORRECTNESS: the last-places run booked a different number of places than there were.')
+  process.exit(1)
+}

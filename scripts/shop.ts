@@ -1,0 +1,87 @@
+/**
+ * `npm run shop -- <command>`: a shop's configuration from the command line, until there is an
+ * admin app. It works on the database of DATA_DIR or DATABASE_URL (migrated and seeded first,
+ * as `npm start` does); with PGlite, stop the server first (one process per data directory).
+ *
+ *   npm run shop -- list                       the shops and their domains
+ *   npm run shop -- show alpin                 the configuration as JSON
+ *   npm run shop -- put alpin config.json      create or replace a configuration (validated)
+ *   npm run shop -- domain alpin www.alpin.ch  serve the shop at a custom domain too
+ *
+ * The configuration is checked against the contract (ShopConfig in openapi/webshop.yaml, without
+ * `id`), e.g. `embed.allowedOrigins` for the widgets; colours are checked again when read.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { parse } from 'yaml'
+import { eq } from 'drizzle-orm'
+import { prepareDatabase } from '../src/server/prepare'
+import { shopDomains, shops } from '../src/server/db/schema'
+
+const root = join(import.meta.dirname, '..')
+const ID = /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+
+function usage(): never {
+  console.error('usage: npm run shop -- list | show <id> | put <id> <config.json> | domain <id> <domain>')
+  process.exit(2)
+}
+
+/** Validates a configuration against the contract; the messages name the field. */
+export function validateShopConfig(config: unknown): string[] {
+  const spec = parse(readFileSync(join(root, 'openapi', 'webshop.yaml'), 'utf8')) as Record<string, unknown>
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+  ajv.addSchema({ ...spec, $id: 'webshop' }, 'webshop')
+  const validate = ajv.getSchema('webshop#/components/schemas/ShopConfig')!
+  const ok = validate({ ...(config as object), id: 'x' })
+  return ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`)
+}
+
+async function main() {
+  const [command, id, arg] = process.argv.slice(2)
+  if (!command || !['list', 'show', 'put', 'domain'].includes(command)) usage()
+  if (command !== 'list' && (!id || !ID.test(id))) usage()
+  const runtime = await prepareDatabase(() => {})
+  const database = runtime.database
+  if (!database) throw new Error('API_ORIGIN is set: the shops live in that back end, not here.')
+  const db = database.db
+  try {
+    if (command === 'list') {
+      const rows = await db.select({ id: shops.id }).from(shops)
+      const domains = await db.select().from(shopDomains)
+      for (const row of rows) console.log([row.id, ...domains.filter((d) => d.shopId === row.id).map((d) => d.domain)].join('\t'))
+    } else if (command === 'show') {
+      const row = (await db.select().from(shops).where(eq(shops.id, id!)).limit(1))[0]
+      if (!row) throw new Error(`no shop ${id}`)
+      console.log(JSON.stringify(row.config, null, 2))
+    } else if (command === 'put') {
+      if (!arg) usage()
+      const config = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, unknown>
+      delete config.id
+      const problems = validateShopConfig(config)
+      if (problems.length) throw new Error(`the configuration does not match the contract (ShopConfig):\n  ${problems.join('\n  ')}`)
+      await db
+        .insert(shops)
+        .values({ id: id!, config: config as never })
+        .onConflictDoUpdate({ target: shops.id, set: { config: config as never } })
+      console.log(`shop ${id} saved (other server processes see it within 5 seconds)`)
+    } else if (command === 'domain') {
+      const domain = (arg ?? '').toLowerCase()
+      if (!DOMAIN.test(domain)) throw new Error(`not a domain name: ${arg ?? ''}`)
+      await db.insert(shopDomains).values({ domain, shopId: id! }).onConflictDoUpdate({ target: shopDomains.domain, set: { shopId: id! } })
+      console.log(`${domain} → shop ${id}`)
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  main().catch((error) => {
+    console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  })
+}
