@@ -1,5 +1,5 @@
 import { normalizePath, type Plugin } from 'vite'
-import { buildLoader, LOADER_ENTRY } from './scripts/lib/build-loader'
+import { buildLoader, LOADER_ENTRY } from './scripts/lib/build-loader.ts'
 
 const ID = 'virtual:embed-loader'
 const RESOLVED = '\0' + ID

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import embedLoader from './vite-plugin-embed-loader'
+import embedLoader from './vite-plugin-embed-loader.ts'
 
 // Plugin order verified in ../shared/TOOLCHAIN.md (trap 3).
 /**
