@@ -10,6 +10,27 @@ import { startMailWorker } from '../src/server/mail/worker'
 
 const root = join(import.meta.dirname, '..')
 
+const COMPRESSIBLE = /^(text\/html|text\/calendar|application\/json|application\/problem\+json|application\/javascript|image\/svg\+xml|application\/xml|text\/plain)/
+
+/**
+ * Pages and API answers gzip-compressed when the client accepts it (static files are compressed
+ * by the static middleware). SSR streams through the compressor chunk by chunk.
+ */
+export function compress(request: Request, response: Response): Response {
+  const type = response.headers.get('content-type') ?? ''
+  if (!response.body || request.method === 'HEAD' || response.status === 204 || response.status === 304) return response
+  if (response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
+  if (!/\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')) return response
+  const headers = new Headers(response.headers)
+  headers.set('content-encoding', 'gzip')
+  headers.delete('content-length')
+  headers.append('vary', 'accept-encoding')
+  // the bytes differ from the uncompressed answer: a strong validator becomes weak
+  const etag = headers.get('etag')
+  if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`)
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+}
+
 export async function startServer(options: { quiet?: boolean } = {}) {
   const entry = join(root, 'dist', 'server', 'server.js')
   if (!existsSync(entry)) throw new Error('No production build in dist/: run `npm run build` (npm start does it for you).')
@@ -22,7 +43,7 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     silent: true,
     gracefulShutdown: false,
     middleware: [staticMiddleware({ dir: join(root, 'dist', 'client'), maxAge: 31536000, immutable: true })],
-    fetch: (request: Request) => app.fetch(request),
+    fetch: async (request: Request) => compress(request, await app.fetch(request)),
   })
   await server.ready()
   // E-mail goes out from the outbox in the background (SMTP_URL, else .eml files in DATA_DIR/mail).

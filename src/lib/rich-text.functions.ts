@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import { isLocaleArg, isSlugArg } from './offer-search'
 import { createApiClient, unwrap } from '../api/client'
 import { createSsrTransport } from '../server/ssr-transport'
 import { sanitizeRichText } from '../server/rich-text'
@@ -13,7 +13,11 @@ export type LegalKind = (typeof LEGAL_KINDS)[number]
  * bundle, and an external back end's HTML is cleaned the same way).
  */
 export const getLegalHtml = createServerFn({ method: 'GET' })
-  .validator(z.object({ kind: z.enum(LEGAL_KINDS), lang: z.enum(['de', 'en', 'fr']) }))
+  .validator((input: unknown) => {
+    const { kind, lang } = (input ?? {}) as { kind?: unknown; lang?: unknown }
+    if (!(LEGAL_KINDS as readonly unknown[]).includes(kind) || !isLocaleArg(lang)) throw new Error('invalid arguments')
+    return { kind: kind as LegalKind, lang }
+  })
   .handler(async ({ data }) => {
     const api = createApiClient({ ...createSsrTransport(), getLocale: () => data.lang })
     const config = (await unwrap(api.GET('/api/webshop/v1/config'))).data
@@ -22,7 +26,11 @@ export const getLegalHtml = createServerFn({ method: 'GET' })
 
 /** An offer's description, sanitised on the server like the legal texts. */
 export const getOfferDescriptionHtml = createServerFn({ method: 'GET' })
-  .validator(z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(100), lang: z.enum(['de', 'en', 'fr']) }))
+  .validator((input: unknown) => {
+    const { slug, lang } = (input ?? {}) as { slug?: unknown; lang?: unknown }
+    if (!isSlugArg(slug) || !isLocaleArg(lang)) throw new Error('invalid arguments')
+    return { slug, lang }
+  })
   .handler(async ({ data }) => {
     const api = createApiClient({ ...createSsrTransport(), getLocale: () => data.lang })
     const offer = (await unwrap(api.GET('/api/webshop/v1/offers/{slug}', { params: { path: { slug: data.slug } } }))).data

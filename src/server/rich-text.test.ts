@@ -27,3 +27,13 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText(input)).toBe(expected)
   })
 })
+
+describe('heading levels under the page title', () => {
+  it('lifts the highest heading to h2 and keeps the others in step', async () => {
+    const { sanitizeRichText, normaliseHeadings } = await import('./rich-text')
+    expect(sanitizeRichText('<h3>Meeting point</h3><p>x</p><h4>Details</h4><h3>Bring</h3>')).toBe('<h2>Meeting point</h2><p>x</p><h3>Details</h3><h2>Bring</h2>')
+    expect(normaliseHeadings('<h2>a</h2><h3>b</h3>')).toBe('<h2>a</h2><h3>b</h3>')
+    expect(normaliseHeadings('<p>no headings</p>')).toBe('<p>no headings</p>')
+    expect(sanitizeRichText('<h1>Top</h1><h3>Sub</h3>')).toBe('<h2>Top</h2><h3>Sub</h3>')
+  })
+})

@@ -11,7 +11,7 @@ export function sanitizeRichText(html: string): string {
   // the same operator texts are rendered again and again: sanitise each once
   const known = memo.get(html)
   if (known !== undefined) return known
-  const clean = sanitize(html)
+  const clean = normaliseHeadings(sanitize(html))
   if (memo.size > 300) memo.clear()
   memo.set(html, clean)
   return clean
@@ -41,4 +41,16 @@ function sanitize(html: string): string {
       },
     },
   })
+}
+
+/**
+ * The text sits under the page's h1: its highest heading becomes h2 and the others follow, so
+ * heading levels never jump (a description starting with h3 would skip h2 for screen readers).
+ */
+export function normaliseHeadings(clean: string): string {
+  const levels = [...clean.matchAll(/<h([2-6])>/g)].map((m) => Number(m[1]))
+  if (!levels.length) return clean
+  const shift = Math.min(...levels) - 2
+  if (shift === 0) return clean
+  return clean.replace(/<(\/?)h([2-6])>/g, (_, close: string, level: string) => `<${close}h${Number(level) - shift}>`)
 }

@@ -81,8 +81,9 @@ export function CheckoutFlow(props: Props) {
   const [saved, setSaved] = useState<Saved | undefined | null>(null)
   useEffect(() => setSaved(loadSaved(props.cart.id)), [props.cart.id])
   if (saved === null) {
+    // As tall as the form will be, so nothing below it jumps when it appears (layout shift).
     return (
-      <main className="mx-auto max-w-3xl px-4 py-8" aria-busy="true">
+      <main className="mx-auto min-h-[110vh] max-w-3xl px-4 py-8" aria-busy="true">
         <h1 className="text-3xl font-bold">
           <Trans>Checkout</Trans>
         </h1>

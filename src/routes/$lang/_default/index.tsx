@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { z } from 'zod'
+import { parseOfferListSearch } from '../../../lib/offer-search'
 import { offersQuery, PER_PAGE, type OfferListSearch } from '../../../api/offers.queries'
 import { pickLabel } from '../../../lib/locale'
 import { mediaUrl } from '../../../lib/media'
@@ -10,24 +10,8 @@ import { OfferCard } from '../../../components/offers/offer-card'
 import { FindAppointment } from '../../../components/offers/find-appointment'
 import { buttonClass } from '../../../components/button'
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
-/** Search params of the offer overview; anything malformed is dropped instead of failing. */
-const searchSchema = z.object({
-  tag: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.string().regex(SLUG)).max(10)).optional().catch(undefined),
-  from: z.string().regex(DATE).optional().catch(undefined),
-  to: z.string().regex(DATE).optional().catch(undefined),
-  type: z.enum(['activity', 'private']).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
-})
-
 export const Route = createFileRoute('/$lang/_default/')({
-  validateSearch: (search): OfferListSearch => {
-    const parsed = searchSchema.parse(search)
-    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length))) as OfferListSearch
-  },
+  validateSearch: (search: Record<string, unknown>): OfferListSearch => parseOfferListSearch(search),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(offersQuery(context.api, context.lang, deps)),
   component: HomePage,

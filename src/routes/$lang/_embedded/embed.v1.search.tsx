@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { z } from 'zod'
+import { parseOfferListSearch } from '../../../lib/offer-search'
 import { offersQuery, PER_PAGE, type OfferListSearch } from '../../../api/offers.queries'
 import { pageTitle } from '../../../lib/page-title'
 import { embedSearchOf } from '../../../lib/frame-config'
@@ -11,22 +11,9 @@ import { EmbedOfferCard } from '../../../components/embed/embed-parts'
 import { Button } from '../../../components/button'
 
 const title = msg`Find an appointment`
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-const searchSchema = z.object({
-  from: z.string().regex(DATE).optional().catch(undefined),
-  to: z.string().regex(DATE).optional().catch(undefined),
-  type: z.enum(['activity', 'private']).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
-})
-
 /** The search widget (issue 7 §1): the search form and its results; "Book" opens the booking widget in the frame. */
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/search')({
-  validateSearch: (search: Record<string, unknown>): OfferListSearch => {
-    const parsed = searchSchema.parse(search)
-    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined && v !== '')) as OfferListSearch
-  },
+  validateSearch: (search: Record<string, unknown>): OfferListSearch => parseOfferListSearch(search),
   loaderDeps: ({ search }) => ({ from: search.from, to: search.to, type: search.type, q: search.q, page: search.page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(offersQuery(context.api, context.lang, strip(deps))),
   head: ({ match }) => pageTitle(match.context.config, match.context.lang, title, { noindex: true }),
