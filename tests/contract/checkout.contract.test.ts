@@ -131,6 +131,25 @@ describeEachDatabase('checkout contract', (factory) => {
     expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).status).toBe(404)
   })
 
+  it('refuses U+0000 in any text with a field error, and treats it in an id as unknown (found by the fuzzer)', async () => {
+    const { cart, items } = await cartWith('co-canyon', 1)
+    const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+      mode: 'order',
+      items: [{ itemId: items[0]!.id, participants: people(1) }],
+      ...contact,
+      message: 'An\u0000na',
+      paymentMethod: 'PAY_ON_SITE',
+      termsAccepted: true,
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).data.errors).toEqual({ message: { code: 'invalid', params: {} } })
+    expect((await app.call(`${ALPIN}/api/webshop/v1/carts/a%00b/booking`)).status).toBe(404)
+    expect((await call('PATCH', `/api/webshop/v1/carts/${cart}/items/a%00b`, { quantity: 1 })).status).toBe(404)
+    expect((await app.call(`${ALPIN}/api/webshop/v1/offers?q=a%00b`)).status).toBe(400)
+    // The cart is untouched and can still be booked.
+    expect((await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()).data.items).toHaveLength(1)
+  })
+
   it('sends a request for offers on request: paid later, no places taken', async () => {
     const { cart, items } = await cartWith('co-request', 2)
     const wrong = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(2) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })

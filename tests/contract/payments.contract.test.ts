@@ -251,13 +251,16 @@ describeEachDatabase('payments contract', (factory) => {
         expect(stale.status).toBe(400)
         expect((await stale.json()).data.code).toBe('webhook.stale')
       }
-      const body = 'not json'
-      const malformed = await app.call(`${ALPIN}${WEBHOOK}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-signature': signWebhook(secret, Math.floor(clock / 1000), body) },
-        body,
-      })
-      expect(malformed.status).toBe(400)
+      // Signed, but no event: not JSON, JSON null or an array (found by the fuzzer), an id or ref with U+0000.
+      for (const body of ['not json', 'null', '[1]', JSON.stringify({ id: 'evt_a\u0000b', type: 'payment.succeeded', data: { ref, amount: 12000, currency: 'CHF' } }), JSON.stringify({ id: `evt_${key()}`, type: 'payment.succeeded', data: { ref: 'sbx_a\u0000', amount: 12000, currency: 'CHF' } })]) {
+        const malformed = await app.call(`${ALPIN}${WEBHOOK}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'webhook-signature': signWebhook(secret, Math.floor(clock / 1000), body) },
+          body,
+        })
+        expect(malformed.status, body).toBe(400)
+        expect((await malformed.json()).data.code, body).toBe('webhook.invalid_body')
+      }
       const unknownProvider = await app.call(`${ALPIN}/api/webshop/v1/payments/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
       expect(unknownProvider.status).toBe(404)
       const unknownRef = await webhook({ ...event, ref: 'sbx_unknown' })

@@ -109,7 +109,9 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       params = {}
       candidate.keys.forEach((key, i) => {
         try {
-          params![key] = decodeURIComponent(m[i + 1]!)
+          const value = decodeURIComponent(m[i + 1]!)
+          // No id or slug holds U+0000, and PostgreSQL cannot even compare it: as good as unknown.
+          params![key] = value.includes('\u0000') ? '' : value
         } catch {
           params![key] = ''
         }

@@ -423,6 +423,8 @@ function validationError(error: z.ZodError) {
 function parseQuery<T extends z.ZodTypeAny>(ctx: ApiContext, schema: T, extra: Record<string, unknown> = {}): z.infer<T> {
   const raw: Record<string, unknown> = {}
   for (const [key, value] of ctx.url.searchParams) if (!(key in extra)) raw[key] = value
+  const nul = pathOfNul(raw)
+  if (nul !== undefined) throw new HttpError(400, 'Invalid enquiry', 'Please check your entries and try again.', { code: 'validation', errors: { [nul || '_']: { code: 'invalid', params: {} } } })
   const parsed = schema.safeParse({ ...raw, ...extra })
   if (!parsed.success) throw validationError(parsed.error)
   return parsed.data
@@ -435,7 +437,25 @@ async function readBody<T extends z.ZodTypeAny>(ctx: ApiContext, schema: T): Pro
   } catch {
     throw new HttpError(400, 'Invalid enquiry', 'The request body must be JSON.', { code: 'body.invalid_json' })
   }
+  const nul = pathOfNul(body)
+  if (nul !== undefined) {
+    // PostgreSQL cannot store U+0000 in text; no form sends it (found by the contract fuzzer).
+    throw new HttpError(400, 'Invalid enquiry', 'Please check your entries and try again.', { code: 'validation', errors: { [nul || '_']: { code: 'invalid', params: {} } } })
+  }
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw validationError(parsed.error)
   return parsed.data
+}
+
+/** The dotted path of the first string (or key) holding U+0000 in a JSON value, if any. */
+function pathOfNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
+  if (!value || typeof value !== 'object') return undefined
+  for (const [key, inner] of Object.entries(value)) {
+    const here = path ? `${path}.${key}` : key
+    if (key.includes('\u0000')) return here
+    const found = pathOfNul(inner, here)
+    if (found !== undefined) return found
+  }
+  return undefined
 }

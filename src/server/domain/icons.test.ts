@@ -41,6 +41,14 @@ describe('icons (spec §7, §9)', () => {
     expect(await icons.get('lucide', 'html')).toBeNull()
   })
 
+  it('never mistakes Object.prototype for an icon or a set (constructor, to-string)', async () => {
+    const fetch = vi.fn(async () => new Response('', { status: 404 }))
+    const icons = createIconSource({ fetch: fetch as never })
+    expect(await icons.get('mdi', 'constructor')).toBeNull()
+    expect(await icons.get('constructor', 'home')).toBeNull()
+    expect(await icons.get('mdi', 'home')).toMatch(/^<svg/)
+  })
+
   it('keeps at most 50 entries, the most recently used ones', async () => {
     const fetch = vi.fn(async () => new Response(remoteSvg))
     const icons = createIconSource({ fetch: fetch as never })

@@ -19,13 +19,15 @@ const localSets: Record<string, () => IconifyJSON> = {
 const loaded = new Map<string, IconifyJSON>()
 
 function localIcon(prefix: string, name: string): string | null {
-  const load = localSets[prefix]
+  // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype (found by the fuzzer).
+  const load = Object.hasOwn(localSets, prefix) ? localSets[prefix] : undefined
   if (!load) return null
   let set = loaded.get(prefix)
   if (!set) {
     set = load()
     loaded.set(prefix, set)
   }
+  if (!Object.hasOwn(set.icons, name) && !Object.hasOwn(set.aliases ?? {}, name)) return null
   const data = getIconData(set, name)
   if (!data) return null
   const svg = iconToSVG(data, { height: 'auto' })

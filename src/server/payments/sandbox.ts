@@ -148,14 +148,19 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       } catch {
         throw new WebhookRejected('webhook.invalid_body', 'The body is not JSON.')
       }
+      // A signed `null`, number or array is still no event (found by the contract fuzzer).
+      if (!event || typeof event !== 'object' || Array.isArray(event)) throw new WebhookRejected('webhook.invalid_body', 'The body is not a JSON object.')
       const outcome = typeof event.type === 'string' ? event.type.replace(/^payment\./, '') : ''
-      const data = event.data ?? {}
+      const data = event.data && typeof event.data === 'object' ? event.data : {}
       if (
         typeof event.id !== 'string' ||
+        !/^[\x21-\x7e]{1,200}$/.test(event.id) ||
         !['succeeded', 'failed', 'cancelled'].includes(outcome) ||
         typeof data.ref !== 'string' ||
-        !Number.isInteger(data.amount) ||
-        typeof data.currency !== 'string'
+        !/^[\x21-\x7e]{1,200}$/.test(data.ref) ||
+        !Number.isSafeInteger(data.amount) ||
+        typeof data.currency !== 'string' ||
+        !/^[A-Z]{3}$/.test(data.currency)
       ) {
         throw new WebhookRejected('webhook.invalid_body', 'The event lacks id, type or data.')
       }

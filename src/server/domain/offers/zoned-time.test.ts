@@ -33,6 +33,11 @@ describe('calendar validation', () => {
     expect(isValidDate('2026-1-5')).toBe(false)
     expect(isValidDate('2026-01-05T00:00')).toBe(false)
     expect(isValidDate('')).toBe(false)
+    expect(isValidDate('9999-12-31')).toBe(false) // outside the shop's calendar (1900–9000)
+    expect(isValidDate('1899-12-31')).toBe(false)
+    expect(isValidDate('9000-12-31')).toBe(true)
+    expect(isValidMonth('9999-12')).toBe(false)
+    expect(isValidMonth('0000-01')).toBe(false)
   })
 
   it('accepts months 01 to 12', () => {

@@ -43,21 +43,30 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0')
 }
 
-/** True for an existing calendar date written 'YYYY-MM-DD' (2026-02-29 is not). */
+/**
+ * The calendar the shop works in: far enough either way for any booking, and clear of the edges
+ * of JavaScript dates (the day after 9999-12-31 cannot be written 'YYYY-MM-DD'; found by the
+ * contract fuzzer).
+ */
+export const FIRST_YEAR = 1900
+export const LAST_YEAR = 9000
+
+/** True for an existing calendar date written 'YYYY-MM-DD' (2026-02-29 is not) within the shop's calendar. */
 export function isValidDate(date: string): boolean {
   const m = DATE_RE.exec(date)
   if (!m) return false
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (y < FIRST_YEAR || y > LAST_YEAR) return false
   if (mo < 1 || mo > 12 || d < 1) return false
   return d <= daysInMonthCount(y, mo)
 }
 
-/** True for 'YYYY-MM' with a month 01–12. */
+/** True for 'YYYY-MM' with a month 01–12 within the shop's calendar. */
 export function isValidMonth(month: string): boolean {
   const m = MONTH_RE.exec(month)
   if (!m) return false
-  const mo = Number(m[2])
-  return mo >= 1 && mo <= 12
+  const [y, mo] = [Number(m[1]), Number(m[2])]
+  return y >= FIRST_YEAR && y <= LAST_YEAR && mo >= 1 && mo <= 12
 }
 
 /** True for a wall time 'HH:mm' from 00:00 to 23:59. */
