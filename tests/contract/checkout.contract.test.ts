@@ -146,6 +146,13 @@ describeEachDatabase('checkout contract', (factory) => {
     expect((await app.call(`${ALPIN}/api/webshop/v1/carts/a%00b/booking`)).status).toBe(404)
     expect((await call('PATCH', `/api/webshop/v1/carts/${cart}/items/a%00b`, { quantity: 1 })).status).toBe(404)
     expect((await app.call(`${ALPIN}/api/webshop/v1/offers?q=a%00b`)).status).toBe(400)
+    // Thousands of nested arrays are refused like any other wrong body, not a stack overflow.
+    const deep = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/checkout`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key() },
+      body: `${'['.repeat(20_000)}"a\\u0000"${']'.repeat(20_000)}`,
+    })
+    expect(deep.status).toBe(400)
     // The cart is untouched and can still be booked.
     expect((await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()).data.items).toHaveLength(1)
   })

@@ -51,7 +51,31 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
       res.end(JSON.stringify({ data: config }))
       return
     }
-    // Every payment link of this back end has expired (the built-in one is contract-tested for it).
+    // Payment links: 'n…' a booking paid on site (not payable online), 'u…' payable, but starting
+    // a payment fails (the general unknown error); every other link has expired.
+    const view = (paymentMethod: string, paymentState: string) => ({
+      code: 'STND-1234',
+      status: 'CONFIRMED',
+      total: { amount: 12000, currency: 'CHF' },
+      openAmount: { amount: 12000, currency: 'CHF' },
+      paymentMethod,
+      paymentState,
+      payments: [],
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    })
+    for (const [letter, body] of [['n', view('PAY_ON_SITE', 'not_payable')], ['u', view('PAY_LATER', 'payable')]] as const) {
+      if (req.url === `/api/webshop/v1/payment-links/${letter.repeat(43)}` && req.method === 'GET') {
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ data: body }))
+        return
+      }
+    }
+    if (req.url === `/api/webshop/v1/payment-links/${'u'.repeat(43)}/payments`) {
+      res.statusCode = 500
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ statusCode: 500, statusMessage: 'Internal server error', message: 'failing on purpose', data: { code: 'internal' } }))
+      return
+    }
     if (req.url?.startsWith('/api/webshop/v1/payment-links/')) {
       res.statusCode = 410
       res.setHeader('content-type', 'application/json')
@@ -137,12 +161,52 @@ test.describe('external back end (API_ORIGIN)', () => {
     })
   }
 
-  for (const [status, lang, heading, description] of [
-    [500, 'de', '500 Interner Serverfehler', 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es in einem Moment erneut.'],
-    [503, 'en', '503 Unknown error', 'Something went wrong on our side. Please try again in a moment.'],
-    [400, 'fr', '400 Demande non valable', 'Veuillez vérifier vos données et réessayer.'],
-    [401, 'en', '401 Not authorised', 'You are not authorised to view this page'],
+  for (const [lang, notPayable, unknown] of [
+    ['en', 'This booking cannot be paid online. Please contact us if you have any questions.', 'Unfortunately, an unknown error has occurred. Please try again later.'],
+    ['de', 'Diese Buchung kann nicht online bezahlt werden. Bei Fragen kontaktieren Sie uns bitte.', 'Leider ist ein unbekannter Fehler aufgetreten. Bitte versuchen Sie es später erneut.'],
   ] as const) {
+    test(`a booking paid on site cannot be paid by link; a failing payment start is a general error (${lang})`, async ({ page }) => {
+      const response = await page.goto(`http://localhost:${APP_PORT}/${lang}/aftersales/payment/${'n'.repeat(43)}`)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByTestId('payment-code')).toHaveText('STND-1234')
+      await expect(page.getByTestId('payment-not-payable')).toHaveText(notPayable)
+      await expect(page.getByTestId('pay-button')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+
+      await page.goto(`http://localhost:${APP_PORT}/${lang}/aftersales/payment/${'u'.repeat(43)}`)
+      await page.getByTestId('pay-button').click()
+      await expect(page.getByTestId('payment-status')).toContainText(unknown)
+      await expect(page).toHaveURL(new RegExp(`/${lang}/aftersales/payment/u{43}$`))
+      await expectNoAxeViolations(page)
+    })
+  }
+
+  // Every error screen in every language (spec §2, §8), each checked with axe.
+  const SCREEN = {
+    de: { 400: 'Ungültige Anfrage', 401: 'Nicht berechtigt', 500: 'Interner Serverfehler', 503: 'Unbekannter Fehler' },
+    en: { 400: 'Invalid enquiry', 401: 'Not authorised', 500: 'Internal server error', 503: 'Unknown error' },
+    fr: { 400: 'Demande non valable', 401: 'Accès non autorisé', 500: 'Erreur interne du serveur', 503: 'Erreur inconnue' },
+  } as const
+  const DESCRIPTION = {
+    de: {
+      400: 'Bitte überprüfen Sie Ihre Angaben und versuchen Sie es erneut.',
+      401: 'Sie sind nicht berechtigt, diese Seite anzusehen.',
+      500: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es in einem Moment erneut.',
+    },
+    en: {
+      400: 'Please check your entries and try again.',
+      401: 'You are not authorised to view this page',
+      500: 'Something went wrong on our side. Please try again in a moment.',
+    },
+    fr: {
+      400: 'Veuillez vérifier vos données et réessayer.',
+      401: 'Vous n’êtes pas autorisé·e à consulter cette page.',
+      500: 'Un problème est survenu de notre côté. Veuillez réessayer dans un instant.',
+    },
+  } as const
+  for (const [status, lang, heading, description] of (['de', 'en', 'fr'] as const).flatMap((l) =>
+    ([400, 401, 500, 503] as const).map((code) => [code, l, `${code} ${SCREEN[l][code]}`, DESCRIPTION[l][code === 503 ? 500 : code]] as const),
+  )) {
     test(`a failing back end gives the error screen with status ${status} (${lang})`, async ({ page }) => {
       failure.status = status
       try {

@@ -96,15 +96,19 @@ test.describe('payments', () => {
       await page.goto(link)
       await expect(page.getByTestId('payment-already-paid')).toHaveText(P[lang].already)
       await expect(page.getByTestId('payment-open-amount')).toHaveText(/0\.00/)
+      await expectNoAxeViolations(page)
     })
   }
 
-  test('an unknown payment link says so, with status 404 (fr)', async ({ page }) => {
-    const response = await page.goto(at('localhost', `/fr/aftersales/payment/${'a'.repeat(43)}`))
-    expect(response?.status()).toBe(404)
-    await expect(page.getByTestId('payment-status')).toHaveText(P.fr.invalid)
-    await expectNoAxeViolations(page)
-  })
+  for (const lang of ['de', 'en', 'fr'] as const) {
+    test(`an unknown payment link says so, with status 404 (${lang})`, async ({ page }) => {
+      const response = await page.goto(at('localhost', `/${lang}/aftersales/payment/${'a'.repeat(43)}`))
+      expect(response?.status()).toBe(404)
+      await expect(page.getByTestId('payment-status')).toHaveText(P[lang].invalid)
+      await expect(page.getByTestId('pay-button')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+    })
+  }
 
   test('a request accepted by the operator: the e-mail’s link pays it (en)', async ({ page }) => {
     test.slow() // a whole request, the operator's answer, the e-mail, then the payment

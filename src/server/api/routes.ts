@@ -447,15 +447,31 @@ async function readBody<T extends z.ZodTypeAny>(ctx: ApiContext, schema: T): Pro
   return parsed.data
 }
 
-/** The dotted path of the first string (or key) holding U+0000 in a JSON value, if any. */
-function pathOfNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
-  if (!value || typeof value !== 'object') return undefined
-  for (const [key, inner] of Object.entries(value)) {
-    const here = path ? `${path}.${key}` : key
-    if (key.includes('\u0000')) return here
-    const found = pathOfNul(inner, here)
-    if (found !== undefined) return found
+/**
+ * The dotted path of the first string (or key) holding U+0000 in a JSON value, if any. Walks
+ * with its own stack: a body of thousands of nested arrays must not overflow the call stack
+ * (found by the contract fuzzer).
+ */
+function pathOfNul(root: unknown): string | undefined {
+  type Node = { value: unknown; key: string; parent?: Node }
+  const pathOf = (node: Node) => {
+    const keys: string[] = []
+    for (let n: Node | undefined = node; n?.parent; n = n.parent) keys.push(n.key)
+    return keys.reverse().join('.')
+  }
+  const stack: Node[] = [{ value: root, key: '' }]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const { value } = node
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(node)
+      continue
+    }
+    if (!value || typeof value !== 'object') continue
+    for (const [key, inner] of Object.entries(value).reverse()) {
+      const child = { value: inner, key, parent: node }
+      if (key.includes('\u0000')) return pathOf(child)
+      stack.push(child)
+    }
   }
   return undefined
 }
