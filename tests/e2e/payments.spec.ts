@@ -110,55 +110,59 @@ test.describe('payments', () => {
     })
   }
 
-  test('a request accepted by the operator: the e-mail’s link pays it (en)', async ({ page }) => {
-    test.slow() // a whole request, the operator's answer, the e-mail, then the payment
-    const lang = 'en'
-    await cartFor(page, lang, 'UPON_REQUEST', 4)
-    await fillParticipants(page, lang)
-    await page.getByRole('button', { name: T[lang].cont }).click()
-    await fillContact(page, lang)
-    await page.getByRole('button', { name: T[lang].cont }).click()
-    await page.getByRole('checkbox', { name: T[lang].terms }).check()
-    await page.getByRole('button', { name: T[lang].request }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].sent)
-    const code = (await page.getByTestId('booking-code').textContent())!
+  const CONFIRMED = { de: 'Anfrage bestätigt', en: 'Request confirmed', fr: 'Demande confirmée' } as const
+  for (const [index, lang] of (['en', 'de', 'fr'] as const).entries()) {
+    test(`a request accepted by the operator: the e-mail’s link pays it (${lang})`, async ({ page }) => {
+      test.slow() // a whole request, the operator's answer, the e-mail, then the payment
+      await cartFor(page, lang, 'UPON_REQUEST', 4 + index)
+      await fillParticipants(page, lang)
+      await page.getByRole('button', { name: T[lang].cont }).click()
+      await fillContact(page, lang)
+      await page.getByRole('button', { name: T[lang].cont }).click()
+      await page.getByRole('checkbox', { name: T[lang].terms }).check()
+      await page.getByRole('button', { name: T[lang].request }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].sent)
+      const code = (await page.getByTestId('booking-code').textContent())!
 
-    // The operator accepts it with the token written on first start.
-    const token = readFileSync(join('test-results', 'e2e-data', 'operator', 'alpin.token'), 'utf8').trim()
-    const refused = await page.request.post(at('localhost', `/api/webshop/v1/operator/requests/${code}/answer`), { data: { decision: 'accept' } })
-    expect(refused.status()).toBe(401)
-    const answer = await page.request.post(at('localhost', `/api/webshop/v1/operator/requests/${code}/answer`), {
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-${code}` },
-      data: { decision: 'accept', reply: 'See you on the river!' },
+      // The operator accepts it with the token written on first start.
+      const token = readFileSync(join('test-results', 'e2e-data', 'operator', 'alpin.token'), 'utf8').trim()
+      const refused = await page.request.post(at('localhost', `/api/webshop/v1/operator/requests/${code}/answer`), { data: { decision: 'accept' } })
+      expect(refused.status()).toBe(401)
+      const answer = await page.request.post(at('localhost', `/api/webshop/v1/operator/requests/${code}/answer`), {
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-${code}` },
+        data: { decision: 'accept', reply: 'See you on the river!' },
+      })
+      expect(answer.status()).toBe(200)
+      expect((await answer.json()).data).toMatchObject({ status: 'ACCEPTED', reply: 'See you on the river!' })
+
+      // The acceptance e-mail (an .eml file without SMTP_URL) carries the payment link.
+      const mailDir = join('test-results', 'e2e-data', 'mail')
+      let url: string | undefined
+      await expect
+        .poll(
+          () => {
+            if (!existsSync(mailDir)) return undefined
+            for (const file of readdirSync(mailDir)) {
+              // quoted-printable: join soft line breaks and decode before looking for the link
+              const latin1 = readFileSync(join(mailDir, file), 'latin1')
+                .replace(/=\r?\n/g, '')
+                .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+              const text = Buffer.from(latin1, 'latin1').toString('utf8')
+              // the acceptance, in the visitor's language, with a link to the payment page in it
+              if (!text.includes(code) || !text.includes(CONFIRMED[lang])) continue
+              const found = new RegExp(`https?://[^\\s"<>]+/${lang}/aftersales/payment/[A-Za-z0-9_-]{43}`).exec(text)
+              if (found) url = found[0]
+            }
+            return url
+          },
+          { timeout: 15_000 },
+        )
+        .toBeTruthy()
+      await page.goto(url!)
+      await expect(page.getByTestId('payment-code')).toHaveText(code)
+      await page.getByTestId('pay-button').click()
+      await onSandbox(page, 'pay')
+      await expect(page.getByTestId('payment-success')).toHaveText(P[lang].success)
     })
-    expect(answer.status()).toBe(200)
-    expect((await answer.json()).data).toMatchObject({ status: 'ACCEPTED', reply: 'See you on the river!' })
-
-    // The acceptance e-mail (an .eml file without SMTP_URL) carries the payment link.
-    const mailDir = join('test-results', 'e2e-data', 'mail')
-    let url: string | undefined
-    await expect
-      .poll(
-        () => {
-          if (!existsSync(mailDir)) return undefined
-          for (const file of readdirSync(mailDir)) {
-            // quoted-printable: join soft line breaks and decode before looking for the link
-            const text = readFileSync(join(mailDir, file), 'utf8')
-              .replace(/=\r?\n/g, '')
-              .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-            if (!text.includes(code)) continue
-            const found = /https?:\/\/[^\s"<>]+\/en\/aftersales\/payment\/[A-Za-z0-9_-]{43}/.exec(text)
-            if (found) url = found[0]
-          }
-          return url
-        },
-        { timeout: 15_000 },
-      )
-      .toBeTruthy()
-    await page.goto(url!)
-    await expect(page.getByTestId('payment-code')).toHaveText(code)
-    await page.getByTestId('pay-button').click()
-    await onSandbox(page, 'pay')
-    await expect(page.getByTestId('payment-success')).toHaveText(P.en.success)
-  })
+  }
 })
