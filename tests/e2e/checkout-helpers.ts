@@ -12,7 +12,12 @@ export type Lang = keyof typeof T
 /** Opens an offer with the given status from the home page and puts one unit into the cart. */
 export async function cartFor(page: Page, lang: Lang, status: 'AVAILABLE' | 'UPON_REQUEST', skip = 3) {
   await page.goto(at('localhost', `/${lang}?type=activity`))
-  await page.getByTestId('offer-card').filter({ has: page.locator(`[data-status="${status}"]`) }).first().getByRole('link').click()
+  const link = page.getByTestId('offer-card').filter({ has: page.locator(`[data-status="${status}"]`) }).first().getByRole('link')
+  // On a busy machine a click while the page hydrates can be lost: click again until the offer opens.
+  await expect(async () => {
+    if (!page.url().includes('/listing/')) await link.click()
+    await expect(page).toHaveURL(/\/listing\//, { timeout: 4_000 })
+  }).toPass({ timeout: 20_000 })
   await pickFirstDay(page, T[lang].next, skip + { de: 0, en: 1, fr: 2 }[lang])
   const panel = page.getByTestId('booking-panel')
   await panel.locator('fieldset button:not([disabled])').first().click()
