@@ -13,11 +13,12 @@ export type Lang = keyof typeof T
 export async function cartFor(page: Page, lang: Lang, status: 'AVAILABLE' | 'UPON_REQUEST', skip = 3) {
   await page.goto(at('localhost', `/${lang}?type=activity`))
   const link = page.getByTestId('offer-card').filter({ has: page.locator(`[data-status="${status}"]`) }).first().getByRole('link')
-  // On a busy machine a click while the page hydrates can be lost: click again until the offer opens.
+  // On a busy machine the client-side navigation can take seconds (loader calls), and a click while
+  // the page hydrates can be lost: wait, then click again if the offer has not opened.
   await expect(async () => {
     if (!page.url().includes('/listing/')) await link.click()
-    await expect(page).toHaveURL(/\/listing\//, { timeout: 4_000 })
-  }).toPass({ timeout: 20_000 })
+    await expect(page).toHaveURL(/\/listing\//, { timeout: 8_000 })
+  }).toPass({ timeout: 25_000 })
   await pickFirstDay(page, T[lang].next, skip + { de: 0, en: 1, fr: 2 }[lang])
   const panel = page.getByTestId('booking-panel')
   await panel.locator('fieldset button:not([disabled])').first().click()

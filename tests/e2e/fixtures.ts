@@ -33,7 +33,8 @@ export async function expectNoAxeViolations(page: Page) {
 export async function pickFirstDay(page: Page, nextLabel: string, skip = 0) {
   const panel = page.getByTestId('booking-panel')
   for (let i = 0; i < 4; i++) {
-    await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()
+    // the month's availability is fetched by the browser: seconds on a busy machine
+    await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible({ timeout: 15_000 })
     // tests running in parallel spread over different days, so their holds do not meet
     const days = panel.locator('button[data-day]:not([disabled])')
     const count = await days.count()
