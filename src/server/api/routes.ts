@@ -322,8 +322,10 @@ export const routes: RouteDef[] = [
         })
       }
       const c = catalogue(ctx)
-      const item = await offerOr404(c, params.slug)
-      return json('/api/webshop/v1/offers/{slug}/availability', 'get', { data: await monthAvailability(c, item, month) })
+      // Cached like the offer itself: every listing page renders this month (display only; holds
+      // and bookings check places in their own transactions).
+      const data = (await readCache(cacheKey(ctx), async () => monthAvailability(c, await offerOr404(c, params.slug), month))) as Awaited<ReturnType<typeof monthAvailability>>
+      return json('/api/webshop/v1/offers/{slug}/availability', 'get', { data })
     },
   },
   {
