@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { at, expect, pickFirstDay } from './fixtures'
+import { at, expect, gotoHydrated, pickFirstDay } from './fixtures'
 
 /** Labels of the checkout in each language (shared by the checkout and payment specs). */
 export const T = {
@@ -11,7 +11,7 @@ export type Lang = keyof typeof T
 
 /** Opens an offer with the given status from the home page and puts one unit into the cart. */
 export async function cartFor(page: Page, lang: Lang, status: 'AVAILABLE' | 'UPON_REQUEST', skip = 3) {
-  await page.goto(at('localhost', `/${lang}?type=activity`))
+  await gotoHydrated(page, at('localhost', `/${lang}?type=activity`))
   const link = page.getByTestId('offer-card').filter({ has: page.locator(`[data-status="${status}"]`) }).first().getByRole('link')
   // On a busy machine the client-side navigation can take seconds (loader calls), and a click while
   // the page hydrates can be lost: wait, then click again if the offer has not opened.

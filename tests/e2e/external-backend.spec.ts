@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations } from './fixtures'
+import { expectNoAxeViolations, gotoHydrated } from './fixtures'
 
 const BACKEND_PORT = 4180
 const APP_PORT = 4181
@@ -173,7 +173,7 @@ test.describe('external back end (API_ORIGIN)', () => {
       await expect(page.getByTestId('pay-button')).toHaveCount(0)
       await expectNoAxeViolations(page)
 
-      await page.goto(`http://localhost:${APP_PORT}/${lang}/aftersales/payment/${'u'.repeat(43)}`)
+      await gotoHydrated(page, `http://localhost:${APP_PORT}/${lang}/aftersales/payment/${'u'.repeat(43)}`)
       await page.getByTestId('pay-button').click()
       await expect(page.getByTestId('payment-status')).toContainText(unknown)
       await expect(page).toHaveURL(new RegExp(`/${lang}/aftersales/payment/u{43}$`))

@@ -29,6 +29,17 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
+/**
+ * Opens a page and waits until its content has hydrated (`html[data-hydrated]`, set by the
+ * `$lang` route): a click before that is a plain link's full page load, or, on a busy machine,
+ * may reach a half-hydrated page.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 })
+  return response
+}
+
 /** Picks the first selectable day, moving to the next month (at most three times) if needed. */
 export async function pickFirstDay(page: Page, nextLabel: string, skip = 0) {
   const panel = page.getByTestId('booking-panel')

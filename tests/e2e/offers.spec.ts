@@ -1,4 +1,4 @@
-import { at, expect, expectNoAxeViolations, pickFirstDay, test } from './fixtures'
+import { at, expect, expectNoAxeViolations, gotoHydrated, pickFirstDay, test } from './fixtures'
 
 const TEXT = {
   de: { add: 'In den Warenkorb und weiter', next: 'Nächster Monat', reset: 'Filter zurücksetzen', noMatch: 'Keine Angebote entsprechen Ihren Filtern.' },
@@ -9,7 +9,7 @@ const TEXT = {
 test.describe('offers: browse, filter, book', () => {
   for (const lang of ['de', 'en', 'fr'] as const) {
     test(`browse → filter → offer → date and time → cart → checkout (${lang})`, async ({ page }) => {
-      await page.goto(at('localhost', `/${lang}`))
+      await gotoHydrated(page, at('localhost', `/${lang}`))
       const cards = page.getByTestId('offer-card')
       await expect(cards.first()).toBeVisible()
       const all = await cards.count()
@@ -50,7 +50,7 @@ test.describe('offers: browse, filter, book', () => {
   }
 
   test('a private service: start times by keyboard, into the cart', async ({ page }) => {
-    await page.goto(at('localhost', '/en?type=private'))
+    await gotoHydrated(page, at('localhost', '/en?type=private'))
     const card = page.getByTestId('offer-card').first()
     await card.getByRole('link').click()
     await pickFirstDay(page, 'Next month')
@@ -67,7 +67,7 @@ test.describe('offers: browse, filter, book', () => {
   })
 
   test('the calendar is keyboard-usable and labelled', async ({ page }) => {
-    await page.goto(at('localhost', '/en'))
+    await gotoHydrated(page, at('localhost', '/en'))
     await page.getByTestId('offer-card').filter({ has: page.locator('[data-status="AVAILABLE"]') }).first().getByRole('link').click()
     const panel = page.getByTestId('booking-panel')
     await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()

@@ -1,4 +1,4 @@
-import { at, expect, expectNoAxeViolations, test } from './fixtures'
+import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 
 const LANGS = ['de', 'en', 'fr'] as const
 
@@ -69,7 +69,7 @@ test.describe('shop shell', () => {
   })
 
   test('the language switch persists through the cookie', async ({ page, context }) => {
-    await page.goto(at('localhost', '/de/imprint'))
+    await gotoHydrated(page, at('localhost', '/de/imprint'))
     await page.getByRole('link', { name: /Français/ }).click()
     await expect(page).toHaveURL(at('localhost', '/fr/imprint'))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions légales')
@@ -105,7 +105,7 @@ test.describe('shop shell', () => {
   })
 
   test('the loading indicator appears on a slow navigation and completes', async ({ page }) => {
-    await page.goto(at('localhost', '/en'))
+    await gotoHydrated(page, at('localhost', '/en'))
     await page.route('**/_serverFn/**', async (route) => {
       await new Promise((r) => setTimeout(r, 800))
       await route.continue()

@@ -42,5 +42,10 @@ export const Route = createFileRoute('/$lang')({
 function LangRoot() {
   const { lang } = Route.useRouteContext()
   useEffect(() => setDateLocale(lang), [lang])
+  // The page's content has hydrated (this effect runs after those of everything below it): links
+  // navigate client-side from now on. Tests wait for it before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return <Outlet />
 }

@@ -110,9 +110,11 @@ function HomePage() {
           </div>
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {result.data.map((offer, index) => (
+            {/* Lazy cover images, all of them: below the hero and the search form they are off screen
+                on phones, and loading them early took bandwidth from the hero (the LCP image). */}
+            {result.data.map((offer) => (
               <li key={offer.slug} className="flex">
-                <OfferCard offer={offer} lang={lang} eager={index < 3} />
+                <OfferCard offer={offer} lang={lang} />
               </li>
             ))}
           </ul>

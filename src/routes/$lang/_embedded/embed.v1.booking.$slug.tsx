@@ -1,5 +1,5 @@
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -13,7 +13,6 @@ import { formatDate, formatMoney } from '../../../lib/dates'
 import { embedSearchOf, type EmbedSearch } from '../../../lib/frame-config'
 import { emitEmbedEvent, emitEmbedEventOnce } from '../../../lib/embed-messaging'
 import { BookingPanel } from '../../../components/offers/booking-panel'
-import { CheckoutFlow } from '../../../components/checkout/checkout-flow'
 import { EmbedOfferHeader } from '../../../components/embed/embed-parts'
 import { PaymentPanel } from '../../../components/payment/payment-panel'
 import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
@@ -46,6 +45,14 @@ function parseBookingSearch(search: Record<string, unknown>): BookingSearch {
  * The booking widget (issue 7 §1): the booking panel, then the checkout and its outcome, all
  * inside the frame (the cart travels in the frame's URL, so a reload keeps the place).
  */
+/**
+ * The checkout is loaded when a visitor gets there: most frames only ever show the booking panel,
+ * and the checkout (form validation, phone numbers, country names) is the largest part of the
+ * widget's JavaScript. `onAdded` starts loading it while the cart is being read.
+ */
+const loadCheckoutFlow = () => import('../../../components/checkout/checkout-flow').then((m) => ({ default: m.CheckoutFlow }))
+const CheckoutFlow = lazy(loadCheckoutFlow)
+
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/booking/$slug')({
   params: { parse: ({ slug }) => ({ slug: parseSlug(slug) }), stringify: ({ slug }) => ({ slug }) },
   validateSearch: parseBookingSearch,
@@ -93,6 +100,7 @@ function BookingWidget() {
   const onAdded = useCallback(
     (cartId: string) => {
       emitEmbedEvent('booking-started', { offer: slug, offerTitle: offer.title })
+      void loadCheckoutFlow()
       void navigate({ search: { ...frame, cart: cartId } })
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -102,6 +110,13 @@ function BookingWidget() {
 
   if (data.view === 'checkout') {
     return (
+      <Suspense
+        fallback={
+          <p role="status" className="min-h-[60vh] py-8">
+            <Trans>Loading…</Trans>
+          </p>
+        }
+      >
       <CheckoutFlow
         key={data.cart.id}
         cart={data.cart}
@@ -118,6 +133,7 @@ function BookingWidget() {
           </Link>
         }
       />
+      </Suspense>
     )
   }
   if (data.view === 'done' && search.cart) return <BookingDone cart={search.cart} frame={frame} />
