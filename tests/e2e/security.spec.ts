@@ -3,8 +3,8 @@
  * hostile (markup, event handlers, `javascript:` links, CSS break-outs in colours, written straight
  * into the database as a careless admin tool or a compromised account might) is rendered inert on
  * every page type; framing and host rules hold. No dialog opens, no script of the configuration
- * runs, nothing breaks out of the theme stylesheet. XSRF, rate limiting and token entropy are in
- * the contract tests (tests/contract/api.contract.test.ts, payments.contract.test.ts).
+ * runs, nothing breaks out of the theme stylesheet. XSRF and rate limiting are in the contract
+ * tests (tests/contract/api.contract.test.ts), token entropy in tests/contract/token-entropy.test.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
