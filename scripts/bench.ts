@@ -11,7 +11,7 @@
 //  6. memory (RSS) of the server after the load.
 // Budgets are in perf-budgets.json: sizes are checked by tests, timings are only reported here.
 // Options: BENCH_SECONDS (per SSR page, default 5), BENCH_SKIP=cold,pg,… to leave parts out.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,6 +22,7 @@ import { chromium } from '@playwright/test'
 import pg from 'pg'
 import { buildIfStale } from './start'
 import { buildLoader } from './lib/build-loader'
+import { startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
 import { scriptWeight, type PageType, type ScriptWeight } from './lib/page-weight'
 import { cartWithPlace, checkoutBody, findSession, placesLeft, visitor } from './lib/shop-api'
 
@@ -31,46 +32,14 @@ const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim
 const postgresUrl = (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '').trim() || undefined
 const budgets = JSON.parse(readFileSync(join(root, 'perf-budgets.json'), 'utf8')) as Record<string, Record<string, number | string | Record<string, number>>>
 
-type Server = { process: ChildProcess; origin: string; pid: number }
+type Server = ServeProcess
 
-async function startServer(port: number, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      HOSTED_DOMAIN: 'localhost',
-      DEFAULT_TENANT: 'alpin',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'webshop-bench-')),
-      DATABASE_URL: '',
-      API_ORIGIN: '',
-      SENTRY_DSN: '',
-      // one client (this script) makes all the writes
-      RATE_LIMIT_WRITES_PER_MINUTE: '0',
-      ...env,
-    },
-    // the server's log stays out of the figures (clients hanging up mid-answer are logged there)
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const deadline = Date.now() + 90_000
-  while (!output.includes('the shop is at')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { process: child, origin: `http://localhost:${port}`, pid: child.pid! }
+function startServer(port: number, env: Record<string, string> = {}): Promise<Server> {
+  // one client (this script) makes all the writes; the server's log stays out of the figures
+  return startServeProcess(port, { DATA_DIR: mkdtempSync(join(tmpdir(), 'webshop-bench-')), RATE_LIMIT_WRITES_PER_MINUTE: '0', ...env })
 }
 
-async function stop(server: Server | undefined) {
-  if (!server || server.process.exitCode !== null) return
-  const exited = new Promise((resolve) => server.process.once('exit', resolve))
-  server.process.kill('SIGTERM')
-  await exited
-}
+const stop = (server: Server | undefined) => stopServeProcess(server)
 
 function rssMiB(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')

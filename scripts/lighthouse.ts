@@ -12,7 +12,6 @@
 // median run is reported and kept in full, the others as a summary (scores vary run to run here).
 // Options: LIGHTHOUSE_PAGES=home,listing,… to run only some pages; LIGHTHOUSE_COLD=1 to skip the
 // warm-up; LIGHTHOUSE_RUNS; CHROME_PATH (default /usr/bin/chromium).
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -22,6 +21,7 @@ import type { Result as LighthouseResult } from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js'
 import { cartWithPlace, findSession, visitor, type Visitor } from './lib/shop-api'
+import { startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
 
 const root = join(import.meta.dirname, '..')
 const CHROME_PATH = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium'
@@ -45,7 +45,7 @@ const COLD = process.env.LIGHTHOUSE_COLD === '1'
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3)
 const ONLY = new Set((process.env.LIGHTHOUSE_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 
-type Server = { process: ChildProcess; origin: string; dataDir: string; output: () => string }
+type Server = ServeProcess & { dataDir: string }
 
 function fail(message: string): never {
   console.error(`[lighthouse] ${message}`)
@@ -66,47 +66,17 @@ function freePort() {
 
 async function startServer(port: number): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'webshop-lighthouse-'))
-  // The server's own process (not the tsx CLI, whose child would outlive a kill).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      HOSTED_DOMAIN: 'localhost',
-      DEFAULT_TENANT: 'alpin',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      API_ORIGIN: '',
-      SENTRY_DSN: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const server: Server = { process: child, origin: `http://localhost:${port}`, dataDir, output: () => output }
-  const deadline = Date.now() + 90_000
-  while (!output.includes('the shop is at')) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stopServer(server)
-      throw new Error(`the server did not start:\n${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
+  try {
+    return { ...(await startServeProcess(port, { DATA_DIR: dataDir })), dataDir }
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   }
-  return server
 }
 
 async function stopServer(server: Server | undefined) {
   if (!server) return
-  if (server.process.exitCode === null && server.process.signalCode === null) {
-    const exited = new Promise((resolve) => server.process.once('exit', resolve))
-    server.process.kill('SIGTERM')
-    const force = setTimeout(() => server.process.kill('SIGKILL'), 15_000)
-    await exited
-    clearTimeout(force)
-  }
+  await stopServeProcess(server)
   rmSync(server.dataDir, { recursive: true, force: true })
 }
 

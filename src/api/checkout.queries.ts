@@ -10,11 +10,14 @@ export const cartQuery = (api: Api, lang: Locale, cartId: string) =>
     staleTime: 0,
   })
 
+/** The booking made from a cart, read afresh. */
+export const fetchCartBooking = async (api: Api, lang: Locale, cartId: string) =>
+  (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId } }, headers: { 'x-flowin-locale': lang } }))).data
+
 export const cartBookingQuery = (api: Api, lang: Locale, cartId: string) =>
   queryOptions({
     queryKey: ['carts', cartId, 'booking', lang],
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId } }, headers: { 'x-flowin-locale': lang } }))).data,
+    queryFn: () => fetchCartBooking(api, lang, cartId),
     staleTime: 60_000,
   })
 

@@ -6,7 +6,6 @@
  * - PGlite: the server killed mid-checkout, then the data is consistent after a restart.
  * No browser: plain HTTP from the test process.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { createServer, Socket, type Server } from 'node:net'
@@ -14,35 +13,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { cartWithPlace, checkoutBody, findSession, placesLeft, visitor, type Visitor } from '../../scripts/lib/shop-api'
+import { startServeProcess, stopServeProcess, type ServeProcess } from '../../scripts/lib/serve-process'
 import pg from 'pg'
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
 
-type Started = { process: ChildProcess; origin: string; output: () => string }
+type Started = ServeProcess
 
-async function startServer(port: number, env: Record<string, string>): Promise<Started> {
-  // The server's own process (not the tsx CLI, whose child would survive a SIGKILL).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', HOSTED_DOMAIN: 'localhost', DEFAULT_TENANT: 'alpin', API_ORIGIN: '', SENTRY_DSN: '', RATE_LIMIT_WRITES_PER_MINUTE: '5000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const deadline = Date.now() + 60_000
-  while (!output.includes('the shop is at')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { process: child, origin: `http://localhost:${port}`, output: () => output }
-}
-
-async function stop(server: Started | undefined, signal: NodeJS.Signals = 'SIGTERM') {
-  if (!server || server.process.exitCode !== null) return
-  const exited = new Promise((resolve) => server.process.once('exit', resolve))
-  server.process.kill(signal)
-  await exited
-}
+/** Many writes from one address: the rate limit is raised, as in playwright.config.ts. */
+const startServer = (port: number, env: Record<string, string>) => startServeProcess(port, { RATE_LIMIT_WRITES_PER_MINUTE: '5000', ...env }, 60_000)
+const stop = stopServeProcess
 
 async function freshPostgresDatabase() {
   const admin = new pg.Client({ connectionString: postgresUrl })

@@ -6,16 +6,17 @@
  * runs, nothing breaks out of the theme stylesheet. XSRF and rate limiting are in the contract
  * tests (tests/contract/api.contract.test.ts), token entropy in tests/contract/token-entropy.test.ts.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { startServeProcess, stopServeProcess, type ServeProcess } from '../../scripts/lib/serve-process'
 
 const PORT = 4187
 const ORIGIN = `http://hostile.localhost:${PORT}`
 
-let server: ChildProcess | undefined
+let server: ServeProcess | undefined
 
 test.describe('security: a hostile shop configuration is inert', () => {
   test.describe.configure({ mode: 'serial' })
@@ -26,26 +27,11 @@ test.describe('security: a hostile shop configuration is inert', () => {
     // The shop goes straight into the database (no validation on the way), in a process of its own.
     const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/hostile-shop.ts', dataDir], { encoding: 'utf8' })
     if (seeded.status !== 0) throw new Error(`seeding the hostile shop failed:\n${seeded.stdout}${seeded.stderr}`)
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', HOSTED_DOMAIN: 'localhost', DEFAULT_TENANT: 'alpin', DATA_DIR: dataDir, DATABASE_URL: '', API_ORIGIN: '', SENTRY_DSN: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    server.stdout?.on('data', (d) => (output += d))
-    server.stderr?.on('data', (d) => (output += d))
-    const deadline = Date.now() + 60_000
-    while (!output.includes('the shop is at')) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${output}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    server = await startServeProcess(PORT, { DATA_DIR: dataDir }, 60_000)
   })
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r))
-      server.kill('SIGTERM')
-      await exited
-    }
+    await stopServeProcess(server)
   })
 
   async function expectInert(page: Page, path: string) {

@@ -1,16 +1,16 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { useCallback } from 'react'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError, unwrap } from '../../../api/client'
-import { cartBookingQuery, startCartPayment } from '../../../api/checkout.queries'
+import { ApiError } from '../../../api/client'
+import { cartBookingQuery } from '../../../api/checkout.queries'
 import { OPAQUE_ID } from '../../../lib/params'
 import { PaymentPanel } from '../../../components/payment/payment-panel'
 import { pageTitle } from '../../../lib/page-title'
 import { formatDate, formatMoney } from '../../../lib/dates'
 import { ButtonLink } from '../../../components/button'
 import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
+import { BookingOutcomeIntro, useCartBookingPayment } from '../../../components/checkout/booking-outcome'
 
 const complete = msg`Booking complete`
 
@@ -38,45 +38,19 @@ function SuccessPage() {
   const { api, lang, config } = Route.useRouteContext()
   const { cart } = Route.useParams()
   const { payment } = Route.useSearch()
-  const queryClient = useQueryClient()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
   const paymentText = usePaymentMethodText()
   const request = booking.mode === 'request'
   // Pay now: the payment panel until it is paid (and after the return, to show the outcome).
   const payNow = booking.paymentMethod === 'PAY_NOW' && (payment !== undefined || booking.paymentState === 'payable')
-  const awaitingPayment = booking.paymentMethod === 'PAY_NOW' && booking.paymentState === 'payable'
-  const load = useCallback(
-    async () => (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: cart } }, headers: { 'x-flowin-locale': lang } }))).data,
-    [api, lang, cart],
-  )
-  const start = useCallback(() => startCartPayment(api, lang, cart), [api, lang, cart])
-  const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartBookingQuery(api, lang, cart).queryKey }), [queryClient, api, lang, cart])
+  const { load, start, onPaid } = useCartBookingPayment(api, lang, cart)
   // dayjs with its bundled locale data formats the same on the server and in the browser
   // (Intl's output differs between Node's and Chromium's ICU versions, breaking hydration).
   const when = (iso: string) => formatDate(iso, lang, config.timeZone, 'dddd, LL, LT')
-  const code = booking.code
-  const email = booking.email
   const linkExpiry = booking.paymentLink ? formatDate(booking.paymentLink.expiresAt, lang, config.timeZone, 'LL') : ''
   return (
     <main className="mx-auto max-w-3xl px-4 py-12" data-testid="checkout-success">
-      <h1 className="text-3xl font-bold">
-        {request ? <Trans>Request sent</Trans> : awaitingPayment ? <Trans>Your places are reserved</Trans> : <Trans>Booking complete</Trans>}
-      </h1>
-      <p className="mt-4 text-lg">
-        {request ? (
-          <Trans>
-            Thank you! We check availability and answer you by e-mail at {booking.email}. Your request number is <strong data-testid="booking-code">{code}</strong>.
-          </Trans>
-        ) : awaitingPayment ? (
-          <Trans>
-            Your booking code is <strong data-testid="booking-code">{code}</strong>. Please complete the payment below; a confirmation is on its way to {email}.
-          </Trans>
-        ) : (
-          <Trans>
-            Thank you for your booking! A confirmation is on its way to {booking.email}. Your booking code is <strong data-testid="booking-code">{code}</strong>.
-          </Trans>
-        )}
-      </p>
+      <BookingOutcomeIntro booking={booking} headingClassName="text-3xl font-bold" textClassName="mt-4 text-lg" />
       {payNow ? (
         <div className="mt-8">
           <PaymentPanel lang={lang} view={booking} returnedPaymentId={payment ?? null} load={load} start={start} source="checkout" onPaid={onPaid} />

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect } from 'react'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError, unwrap } from '../../../api/client'
@@ -16,6 +16,7 @@ import { BookingPanel } from '../../../components/offers/booking-panel'
 import { EmbedOfferHeader } from '../../../components/embed/embed-parts'
 import { PaymentPanel } from '../../../components/payment/payment-panel'
 import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
+import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '../../../components/checkout/booking-outcome'
 import { buttonClass } from '../../../components/button'
 
 const title = msg`Booking`
@@ -165,12 +166,9 @@ function redirectTop(url: string) {
 function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
   const { t } = useLingui()
   const { api, lang, config } = Route.useRouteContext()
-  const queryClient = useQueryClient()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
   const paymentText = usePaymentMethodText()
   const request = booking.mode === 'request'
-  const code = booking.code
-  const email = booking.email
 
   // The host page learns of the conversion once (not again on a reload of this view).
   useEffect(() => {
@@ -178,35 +176,13 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
     emitEmbedEventOnce(cart, request ? 'request-sent' : 'checkout-completed', detail)
   }, [cart, request, booking])
 
-  const awaitingPayment = booking.paymentMethod === 'PAY_NOW' && booking.paymentState === 'payable'
-  const load = useCallback(
-    async () => (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: cart } }, headers: { 'x-flowin-locale': lang } }))).data,
-    [api, lang, cart],
-  )
-  const start = useCallback(() => startCartPayment(api, lang, cart), [api, lang, cart])
-  const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartBookingQuery(api, lang, cart).queryKey }), [queryClient, api, lang, cart])
+  const awaitingPayment = isAwaitingPayment(booking)
+  const { load, start, onPaid } = useCartBookingPayment(api, lang, cart)
   const when = (iso: string) => formatDate(iso, lang, config.timeZone, 'dddd, LL, LT')
   const linkExpiry = booking.paymentLink ? formatDate(booking.paymentLink.expiresAt, lang, config.timeZone, 'LL') : ''
   return (
     <main data-testid="checkout-success">
-      <h1 className="text-2xl font-bold">
-        {request ? <Trans>Request sent</Trans> : awaitingPayment ? <Trans>Your places are reserved</Trans> : <Trans>Booking complete</Trans>}
-      </h1>
-      <p className="mt-3">
-        {request ? (
-          <Trans>
-            Thank you! We check availability and answer you by e-mail at {booking.email}. Your request number is <strong data-testid="booking-code">{code}</strong>.
-          </Trans>
-        ) : awaitingPayment ? (
-          <Trans>
-            Your booking code is <strong data-testid="booking-code">{code}</strong>. Please complete the payment below; a confirmation is on its way to {email}.
-          </Trans>
-        ) : (
-          <Trans>
-            Thank you for your booking! A confirmation is on its way to {booking.email}. Your booking code is <strong data-testid="booking-code">{code}</strong>.
-          </Trans>
-        )}
-      </p>
+      <BookingOutcomeIntro booking={booking} headingClassName="text-2xl font-bold" textClassName="mt-3" />
       {awaitingPayment ? (
         <div className="mt-6">
           <PaymentPanel lang={lang} view={booking} returnedPaymentId={null} load={load} start={start} source="checkout" onPaid={onPaid} redirect={redirectTop} />

@@ -1,0 +1,59 @@
+// A production server (`scripts/serve.ts`) in a process of its own, as the benchmarks, Lighthouse
+// and the multi-process e2e suites start it: the server's own Node process (not the tsx CLI,
+// whose child would outlive a kill), its log kept for error messages and out of the caller's
+// output. Plain Node: Playwright test files can import it.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..', '..')
+
+export type ServeProcess = { process: ChildProcess; origin: string; pid: number; output: () => string }
+
+/**
+ * Starts the server on 127.0.0.1:`port` with the demo shop `alpin` as the default tenant, on
+ * PGlite unless `env` says otherwise (pass DATA_DIR, or DATABASE_URL), and waits until it answers.
+ */
+export async function startServeProcess(port: number, env: Record<string, string> = {}, timeoutMs = 90_000): Promise<ServeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HOSTED_DOMAIN: 'localhost',
+      DEFAULT_TENANT: 'alpin',
+      DATABASE_URL: '',
+      API_ORIGIN: '',
+      SENTRY_DSN: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  const server: ServeProcess = { process: child, origin: `http://localhost:${port}`, pid: child.pid!, output: () => output }
+  const deadline = Date.now() + timeoutMs
+  while (!output.includes('the shop is at')) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stopServeProcess(server, 'SIGKILL')
+      throw new Error(`the server did not start:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return server
+}
+
+/**
+ * Stops it (SIGTERM: a clean shutdown, SIGKILL after 15 s if it hangs; SIGKILL: a crash) and
+ * waits until it has exited.
+ */
+export async function stopServeProcess(server: ServeProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  if (!server || server.process.exitCode !== null || server.process.signalCode !== null) return
+  const exited = new Promise((resolve) => server.process.once('exit', resolve))
+  server.process.kill(signal)
+  const force = setTimeout(() => server.process.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(force)
+}
