@@ -36,7 +36,7 @@ type Server = ServeProcess
 
 function startServer(port: number, env: Record<string, string> = {}): Promise<Server> {
   // one client (this script) makes all the writes; the server's log stays out of the figures
-  return startServeProcess(port, { DATA_DIR: mkdtempSync(join(tmpdir(), 'webshop-bench-')), RATE_LIMIT_WRITES_PER_MINUTE: '0', ...env })
+  return startServeProcess(port, { DATA_DIR: mkdtempSync(join(tmpdir(), 'webshop-bench-')), RATE_LIMIT_WRITES_PER_MINUTE: '0', RATE_LIMIT_READS_PER_MINUTE: '0', ...env })
 }
 
 const stop = (server: Server | undefined) => stopServeProcess(server)

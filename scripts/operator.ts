@@ -5,6 +5,8 @@
  *   npm run operator -- show K7Q2-X9PM            (marks the request seen)
  *   npm run operator -- accept K7Q2-X9PM [--reply "See you on Saturday!"]
  *   npm run operator -- decline K7Q2-X9PM [--reply "Fully booked, sorry."]
+ *   npm run operator -- cancel K7Q2-X9PM [--reply "The river is too high."]  (any booking without
+ *                                                  online payments; places released, visitor e-mailed)
  *   npm run operator -- token alpin               (a new token; opens the database itself, so
  *                                                  stop a PGlite server first)
  *
@@ -32,7 +34,7 @@ const { values, positionals } = parseArgs({
 })
 
 const [command, argument] = positionals
-const usage = 'usage: npm run operator -- list [--status S] | show CODE | accept CODE [--reply TEXT] | decline CODE [--reply TEXT] | token SHOP'
+const usage = 'usage: npm run operator -- list [--status S] | show CODE | accept CODE [--reply TEXT] | decline CODE [--reply TEXT] | cancel CODE [--reply TEXT] | token SHOP'
 
 type Request = {
   code: string
@@ -151,6 +153,18 @@ async function main() {
       if (values.json) return console.log(JSON.stringify(request, null, 2))
       print(request)
       if (command !== 'show') console.log(`\n${command === 'accept' ? 'Accepted' : 'Declined'}; the visitor gets an e-mail.`)
+      return
+    }
+    case 'cancel': {
+      if (!argument) fail(usage)
+      const code = argument.toUpperCase()
+      const booking = (await api('POST', `/bookings/${encodeURIComponent(code)}/cancel`, values.reply ? { message: values.reply } : {})) as {
+        code: string
+        status: string
+        total: { amount: number; currency: string }
+      }
+      if (values.json) return console.log(JSON.stringify(booking, null, 2))
+      console.log(`${booking.code}  ${booking.status}  ${money(booking.total)}\n\nCancelled; the places are free again and the visitor gets an e-mail.`)
       return
     }
     case 'token': {

@@ -7,6 +7,8 @@ import { serve } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { prepareDatabase } from '../src/server/prepare'
 import { startMailWorker } from '../src/server/mail/worker'
+import { startUnpaidBookingsWorker } from '../src/server/domain/unpaid'
+import type { PaymentProvider } from '../src/server/payments/provider'
 
 const root = join(import.meta.dirname, '..')
 
@@ -31,6 +33,14 @@ export function compress(request: Request, response: Response): Response {
   return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
 }
 
+/** Static files (the build's assets) are never content-sniffed either; pages and API set it themselves. */
+export function nosniff(response: Response): Response {
+  if (response.headers.get('x-content-type-options') === 'nosniff') return response
+  const headers = new Headers(response.headers)
+  headers.set('x-content-type-options', 'nosniff')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
 export async function startServer(options: { quiet?: boolean } = {}) {
   const entry = join(root, 'dist', 'server', 'server.js')
   if (!existsSync(entry)) throw new Error('No production build in dist/: run `npm run build` (npm start does it for you).')
@@ -42,12 +52,14 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     hostname: env.HOST,
     silent: true,
     gracefulShutdown: false,
-    middleware: [staticMiddleware({ dir: join(root, 'dist', 'client'), maxAge: 31536000, immutable: true })],
+    middleware: [async (_request, next) => nosniff(await next()), staticMiddleware({ dir: join(root, 'dist', 'client'), maxAge: 31536000, immutable: true })],
     fetch: async (request: Request) => compress(request, await app.fetch(request)),
   })
   await server.ready()
   // E-mail goes out from the outbox in the background (SMTP_URL, else .eml files in DATA_DIR/mail).
   const mail = runtime.database ? startMailWorker(runtime.database, env) : null
+  // Pay-now bookings still unpaid after their deadline are cancelled (once, whatever the processes).
+  const unpaid = runtime.database ? startUnpaidBookingsWorker(runtime.database, env, runtime.api as { sandbox?: PaymentProvider }) : null
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
   if (!options.quiet) console.log(`[server] the shop is at http://${shown}:${env.PORT} (pid ${process.pid})`)
 
@@ -60,6 +72,7 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     force.unref()
     await server.close().catch(() => {})
     await mail?.stop().catch(() => {})
+    await unpaid?.stop().catch(() => {})
     await runtime.database?.close().catch(() => {})
     process.exit(0)
   }

@@ -7,6 +7,9 @@
  *   npm run shop -- show alpin                 the configuration as JSON
  *   npm run shop -- put alpin config.json      create or replace a configuration (validated)
  *   npm run shop -- domain alpin www.alpin.ch  serve the shop at a custom domain too
+ *   npm run shop -- domain alpin www.alpin.ch --primary
+ *                                              …and make it the shop's canonical address (links in
+ *                                              e-mails, payment return URLs, canonical links)
  *
  * The configuration is checked against the contract (ShopConfig in openapi/webshop.yaml, without
  * `id`), e.g. `embed.allowedOrigins` for the widgets; colours are checked again when read.
@@ -25,7 +28,7 @@ const ID = /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
 function usage(): never {
-  console.error('usage: npm run shop -- list | show <id> | put <id> <config.json> | domain <id> <domain>')
+  console.error('usage: npm run shop -- list | show <id> | put <id> <config.json> | domain <id> <domain> [--primary]')
   process.exit(2)
 }
 
@@ -41,7 +44,8 @@ export function validateShopConfig(config: unknown): string[] {
 }
 
 async function main() {
-  const [command, id, arg] = process.argv.slice(2)
+  const [command, id, arg, flag] = process.argv.slice(2)
+  if (flag !== undefined && !(command === 'domain' && flag === '--primary')) usage()
   if (!command || !['list', 'show', 'put', 'domain'].includes(command)) usage()
   if (command !== 'list' && (!id || !ID.test(id))) usage()
   const runtime = await prepareDatabase(() => {})
@@ -52,7 +56,7 @@ async function main() {
     if (command === 'list') {
       const rows = await db.select({ id: shops.id }).from(shops)
       const domains = await db.select().from(shopDomains)
-      for (const row of rows) console.log([row.id, ...domains.filter((d) => d.shopId === row.id).map((d) => d.domain)].join('\t'))
+      for (const row of rows) console.log([row.id, ...domains.filter((d) => d.shopId === row.id).map((d) => (d.primary ? `${d.domain} (primary)` : d.domain))].join('\t'))
     } else if (command === 'show') {
       const row = (await db.select().from(shops).where(eq(shops.id, id!)).limit(1))[0]
       if (!row) throw new Error(`no shop ${id}`)
@@ -71,8 +75,13 @@ async function main() {
     } else if (command === 'domain') {
       const domain = (arg ?? '').toLowerCase()
       if (!DOMAIN.test(domain)) throw new Error(`not a domain name: ${arg ?? ''}`)
-      await db.insert(shopDomains).values({ domain, shopId: id! }).onConflictDoUpdate({ target: shopDomains.domain, set: { shopId: id! } })
-      console.log(`${domain} → shop ${id}`)
+      const primary = flag === '--primary'
+      await db.transaction(async (tx) => {
+        // One primary domain per shop: a new primary one replaces the previous.
+        if (primary) await tx.update(shopDomains).set({ primary: false }).where(eq(shopDomains.shopId, id!))
+        await tx.insert(shopDomains).values({ domain, shopId: id!, primary }).onConflictDoUpdate({ target: shopDomains.domain, set: { shopId: id!, primary } })
+      })
+      console.log(`${domain} → shop ${id}${primary ? ' (primary: its links use this domain)' : ''}`)
     }
   } finally {
     await database.close()

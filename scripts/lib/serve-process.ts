@@ -25,6 +25,8 @@ export async function startServeProcess(port: number, env: Record<string, string
       DEFAULT_TENANT: 'alpin',
       DATABASE_URL: '',
       API_ORIGIN: '',
+      PUBLIC_SCHEME: '',
+      PUBLIC_PORT: '',
       SENTRY_DSN: '',
       ...env,
     },

@@ -205,7 +205,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds a session or start time with a variant and quantity; the places are held. */
+        /**
+         * Adds a session or start time with a variant and quantity; the places are held.
+         * @description The places are held for the shop's `holdMinutes`. 409 `cart.booked` once the cart is booked;
+         *     400 with a field error on `quantity` (code `cart_limit`) beyond `maxPlacesPerCart`; 409
+         *     `holds.too_many` when the client address already holds `maxHeldPlacesPerClient` places.
+         */
         post: operations["addCartItem"];
         delete?: never;
         options?: never;
@@ -223,11 +228,19 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes an item and releases its places. */
+        /**
+         * Removes an item and releases its places.
+         * @description 409 `cart.booked` once the cart is booked.
+         */
         delete: operations["removeCartItem"];
         options?: never;
         head?: never;
-        /** Changes the quantity of an item (its hold changes with it). */
+        /**
+         * Changes the quantity of an item (its hold changes with it).
+         * @description The hold keeps the expiry it got when the item was added: places added by raising the
+         *     quantity expire with the item. An expired item cannot be changed (409 `hold.expired`; remove
+         *     it and add it again). 409 `cart.booked` once the cart is booked; the limits of adding apply.
+         */
         patch: operations["updateCartItem"];
         trace?: never;
     };
@@ -437,6 +450,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webshop/v1/operator/bookings/{code}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The staff cancels a booking; its places are released and the visitor gets an e-mail.
+         * @description Works for confirmed bookings and accepted requests without an online payment (pay later,
+         *     on site, pay now not paid yet); idempotent (a cancelled booking is answered as it is,
+         *     without a second e-mail). 409 `booking.not_cancellable` for open or declined requests
+         *     (answer them instead), `booking.has_payments` when an online payment was received
+         *     (refunds are not available yet), `payment.in_progress` when a payment went through at
+         *     the provider meanwhile. Bearer token, so no anti-forgery pair.
+         */
+        post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -533,8 +571,12 @@ export interface components {
             allowedOrigins?: string[];
         };
         BookingSettings: {
-            /** @description How long a cart keeps places (default 15). */
+            /** @description How long a cart keeps places (default 15), counted from adding the item; changing its quantity does not renew it. */
             holdMinutes?: number;
+            /** @description At most this many places held in one cart (default 20; items on request hold none); more is a field error on `quantity` (code `cart_limit`). */
+            maxPlacesPerCart?: number;
+            /** @description At most this many places held at once per client address, across carts (default 40); more is 409 `holds.too_many`. */
+            maxHeldPlacesPerClient?: number;
             /** @description At most this many places left is STOCK_LOW (default 3). */
             stockLowThreshold?: number;
             /** @description Payment options the shop offers for orders (requests are paid later by link). */
@@ -543,6 +585,8 @@ export interface components {
             paymentProvider?: string;
             /** @description How long a payment link can be used (default 30 days). */
             paymentLinkDays?: number;
+            /** @description How long a pay-now booking holds its places unpaid (default 30 minutes); then it is cancelled and its places go back on sale. A payment still in progress at the provider gets up to 15 more minutes. */
+            payNowMinutes?: number;
         };
         Money: {
             /** @description Minor units (Rappen, cents). */
@@ -778,6 +822,11 @@ export interface components {
             payments: components["schemas"]["PaymentAttempt"][];
             /** @description Where the open amount can be paid later (pay later, accepted requests, pay now not yet paid). */
             paymentLink?: components["schemas"]["PaymentLinkRef"];
+            /**
+             * Format: date-time
+             * @description Pay now, not paid yet -- the places are held until then; still unpaid afterwards, the booking is cancelled.
+             */
+            paymentDeadline?: string;
             email: string;
             /** Format: date-time */
             createdAt: string;
@@ -858,6 +907,10 @@ export interface components {
             decision: "accept" | "decline";
             /** @description A personal message to the visitor, sent with the answer. */
             reply?: string;
+        };
+        BookingCancellation: {
+            /** @description A personal message to the visitor, sent with the cancellation. */
+            message?: string;
         };
         OperatorRequest: {
             code: string;
@@ -979,7 +1032,12 @@ export interface operations {
     getMedia: {
         parameters: {
             query?: {
-                /** @description Width in pixels; the image is never enlarged beyond its original width. */
+                /**
+                 * @description Width in pixels, rounded up to the next of the widths the pages use (64, 160, 400,
+                 *     480, 640, 768, 960, 1024, 1536, 1600, 2560); the image is never enlarged beyond its
+                 *     original width. The ETag names the width served. When too many images are being
+                 *     resized at once: 503 with `Retry-After` (`data.code` `media.busy`).
+                 */
                 width?: number;
             };
             header?: {
@@ -1719,6 +1777,38 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["OperatorRequest"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                code: components["parameters"]["BookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCancellation"];
+            };
+        };
+        responses: {
+            /** @description The cancelled booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
                     };
                 };
             };

@@ -3,3 +3,8 @@ declare module 'virtual:embed-loader' {
   const code: string
   export default code
 }
+
+/** TanStack Start's table of the build's server functions (resolved by its Vite plugin). */
+declare module '#tanstack-start-server-fn-resolver' {
+  export function getServerFnById(id: string, access: { origin: 'client' | 'server' }): Promise<unknown>
+}

@@ -113,6 +113,31 @@ describe('validateContact', () => {
     })
     expect(validateContact(contact({ person: { firstname: 'x'.repeat(100) } }))).toEqual({})
   })
+
+  it('refuses control characters and line separators in every single-line field', () => {
+    const single = { code: 'control_characters', params: { multiline: false } }
+    expect(
+      validateContact(
+        contact({
+          customer: { type: 'COMPANY', company: 'ACME\tAG' },
+          person: { firstname: 'Anna\nBcc: x@example.com', surname: 'Muster\r', email: 'anna@example.ch\u0000', phone: '079 900 00 00\u0085' },
+          address: { street: 'See\u2028strasse', streetNumber: '1\u2029', postalCode: '3800\u007F', city: 'Inter\u001Blaken' },
+        }),
+      ),
+    ).toEqual({
+      'customer.company': single,
+      'person.firstname': single,
+      'person.surname': single,
+      'person.email': single,
+      'person.phone': single,
+      'address.street': single,
+      'address.streetNumber': single,
+      'address.postalCode': single,
+      'address.city': single,
+    })
+    // the characters around the ranges are fine: space, NBSP, accents, dashes
+    expect(validateContact(contact({ person: { firstname: 'Zoë\u00A0Anne', surname: 'Müller–Dupré' }, address: { street: 'Rue de l’Église' } }))).toEqual({})
+  })
 })
 
 describe('validateParticipants', () => {
@@ -126,6 +151,13 @@ describe('validateParticipants', () => {
     expect(validateParticipants([item([p('Anna', 'Muster')])])).toEqual({ 'items.i1.participants': { code: 'too_small', params: { minimum: 2 } } })
     expect(validateParticipants([item([])])).toEqual({ 'items.i1.participants': { code: 'too_small', params: { minimum: 2 } } })
     expect(validateParticipants([item([p('A', 'B'), p('C', 'D'), p('E', 'F')])])).toEqual({ 'items.i1.participants': { code: 'too_big', params: { maximum: 2 } } })
+  })
+
+  it('refuses control characters in participants’ names', () => {
+    expect(validateParticipants([item([p('Anna\r\nBcc: x@example.com', 'Muster'), p('Ben', 'Mus\u2028ter')])])).toEqual({
+      'items.i1.participants.0.firstname': { code: 'control_characters', params: { multiline: false } },
+      'items.i1.participants.1.surname': { code: 'control_characters', params: { multiline: false } },
+    })
   })
 
   it('requires the names of every participant', () => {
@@ -167,6 +199,14 @@ describe('validatePayment', () => {
     expect(validatePayment({ termsAccepted: false, allowed: [...allowed] })).toEqual({ paymentMethod: { code: 'required' }, termsAccepted: { code: 'required' } })
     expect(validatePayment({ paymentMethod: 'PAY_NOW', termsAccepted: true, allowed: [...allowed] })).toEqual({ paymentMethod: { code: 'invalid' } })
     expect(validatePayment({ paymentMethod: 'PAY_LATER', termsAccepted: true, allowed: [] })).toEqual({ paymentMethod: { code: 'invalid' } })
+  })
+
+  it('lets the message keep its line breaks, but no other control character', () => {
+    const base = { paymentMethod: 'PAY_LATER' as const, termsAccepted: true, allowed: [...allowed] }
+    expect(validatePayment({ ...base, message: 'Hello,\r\nsee you.\n' })).toEqual({})
+    for (const bad of ['tab\there', 'bell\u0007', 'esc\u001B[0m', 'c1\u0085', 'sep\u2028', 'para\u2029', 'del\u007F']) {
+      expect(validatePayment({ ...base, message: bad }), JSON.stringify(bad)).toEqual({ message: { code: 'control_characters', params: { multiline: true } } })
+    }
   })
 
   it('limits the message', () => {

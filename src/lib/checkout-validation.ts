@@ -9,7 +9,7 @@
  * `termsAccepted`, `message`.
  *
  * Codes: `required`, `email`, `phone`, `country`, `invalid`, `too_big` ({ maximum }),
- * `too_small` ({ minimum }), `not_found`.
+ * `too_small` ({ minimum }), `not_found`, `control_characters` ({ multiline }).
  */
 import countries from 'i18n-iso-countries'
 import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' }
@@ -132,10 +132,28 @@ export function countryOptions(locale: CountryLocale): CountryOption[] {
   return options
 }
 
-/** `required` when empty (after trimming), `too_big` when longer than `maximum`. */
-function checkText(errors: FieldErrors, path: string, value: unknown, maximum: number, required = true) {
+/**
+ * Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: never in a
+ * single-line field, where a line break would turn into a line of its own in the plain-text
+ * e-mail (a fake `Bcc:` line, say).
+ */
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/
+/** A multi-line field (the message) keeps its line breaks (LF, CR) but no other control character. */
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/
+
+/** Whether a text holds a character its field does not allow (see SINGLE_LINE_FORBIDDEN). */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value)
+}
+
+/**
+ * `required` when empty (after trimming), `control_characters` when it holds one its field does
+ * not allow, `too_big` when longer than `maximum`.
+ */
+function checkText(errors: FieldErrors, path: string, value: unknown, maximum: number, required = true, multiline = false) {
   const text = str(value)
   if (required && !text.trim()) errors[path] = { code: 'required' }
+  else if (hasControlCharacters(text, multiline)) errors[path] = { code: 'control_characters', params: { multiline } }
   else if (text.length > maximum) errors[path] = { code: 'too_big', params: { maximum } }
 }
 
@@ -211,7 +229,7 @@ export function validatePayment(input: { paymentMethod?: PaymentMethod | null | 
   if (!input.paymentMethod) errors.paymentMethod = { code: 'required' }
   else if (!input.allowed.includes(input.paymentMethod)) errors.paymentMethod = { code: 'invalid' }
   if (input.termsAccepted !== true) errors.termsAccepted = { code: 'required' }
-  if (input.message !== undefined) checkText(errors, 'message', input.message, MAX_LENGTH.message, false)
+  if (input.message !== undefined) checkText(errors, 'message', input.message, MAX_LENGTH.message, false, true)
   return errors
 }
 

@@ -1,12 +1,15 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
+import { getRuntime } from '../server/runtime'
 
-/** The shop's origin as the visitor sees it (for absolute URLs: hreflang, og:image). */
+/**
+ * The shop's canonical origin for absolute URLs (canonical, hreflang, og:image): decided by
+ * src/server/http/public-origin.ts from the shop and configuration, never from request headers.
+ */
 export const getOrigin = createIsomorphicFn()
-  .server(() => {
+  .server(async (): Promise<string> => {
     const request = getRequest()
-    const url = new URL(request.url)
-    const proto = request.headers.get('x-forwarded-proto')
-    return `${proto === 'https' ? 'https:' : url.protocol}//${url.host}`
+    const runtime = await getRuntime()
+    return (await runtime.origin(request.headers.get('host') ?? new URL(request.url).host)) ?? ''
   })
-  .client(() => window.location.origin)
+  .client(async (): Promise<string> => window.location.origin)

@@ -12,7 +12,7 @@ import { ApiError } from '../api/client'
 import { shopConfigQuery } from '../api/shop.queries'
 import { effectiveLocale, localeFromPath, pickLabel } from '../lib/locale'
 import { paletteToCss, sanitisePalette } from '../lib/theme'
-import { mediaUrl } from '../lib/media'
+import { MEDIA_SIZES, mediaUrl } from '../lib/media'
 import type { RouterContext } from '../router'
 import appCss from '../styles.css?url'
 import { I18nProvider } from '@lingui/react'
@@ -32,7 +32,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
     try {
       const config = await context.queryClient.ensureQueryData(shopConfigQuery(context.api))
-      return { config, origin: getOrigin() }
+      return { config, origin: await getOrigin() }
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
@@ -60,7 +60,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       ],
       links: [
         { rel: 'stylesheet', href: appCss },
-        ...(config ? [{ rel: 'icon', type: 'image/jpeg', href: mediaUrl(config.media.logo, 64) }] : []),
+        ...(config ? [{ rel: 'icon', type: 'image/jpeg', href: mediaUrl(config.media.logo, MEDIA_SIZES.logo) }] : []),
       ],
     }
   },

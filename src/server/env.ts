@@ -28,7 +28,26 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Visitors' writes per minute and client address, per process (0: no limit). */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(120),
-  /** Behind our own proxy: take the client address from the last X-Forwarded-For entry. */
+  /** Reads (pages, API, images) per minute and client address, per process (0: no limit). */
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  /** Payment webhook calls per minute, shop and client address, per process (0: no limit). */
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** How often each process looks for pay-now bookings whose payment deadline has passed. */
+  BOOKING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The scheme of the shops' links (default: http when HOSTED_DOMAIN is localhost, else https). */
+  PUBLIC_SCHEME: z
+    .enum(['http', 'https', ''])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** The port of the shops' links (default: PORT when HOSTED_DOMAIN is localhost, else none). */
+  PUBLIC_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  /**
+   * Behind our own proxy: take the client address from the last X-Forwarded-For entry, and the
+   * scheme from X-Forwarded-Proto (Secure cookies, HSTS). Off, no X-Forwarded-* header is read.
+   */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')

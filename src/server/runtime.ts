@@ -5,6 +5,7 @@ import { getOrCreateSecret } from './domain/secrets'
 import { ShopDirectory } from './domain/shops'
 import { getEnv, type Env } from './env'
 import { createProxyHandler } from './http/proxy'
+import { originForHost, originSettings, shopOrigin, type OriginEnv } from './http/public-origin'
 import { startServerSentry } from './sentry'
 
 export type Runtime = {
@@ -12,6 +13,10 @@ export type Runtime = {
   /** Answers every /api and /sanctum call: built in, or forwarded to API_ORIGIN. */
   api: ApiHandler
   database: Database | null
+  /** The built-in back end's read budget per client address, for pages (none with API_ORIGIN). */
+  limitRead?: (request: Request) => number | null
+  /** The canonical origin of the shop a Host header names (null: no such shop). */
+  origin: (hostHeader: string | null) => Promise<string | null>
 }
 
 const KEY = Symbol.for('webshop.runtime')
@@ -33,17 +38,26 @@ export function getRuntime(): Promise<Runtime> {
 async function createRuntime(): Promise<Runtime> {
   const env = getEnv()
   await startServerSentry(env.SENTRY_DSN, env.NODE_ENV)
+  const settings = originSettings(env)
   if (env.API_ORIGIN) {
-    return { env, api: createProxyHandler(env.API_ORIGIN), database: null }
+    return { env, api: createProxyHandler(env.API_ORIGIN), database: null, origin: async (host) => originForHost(host, settings) }
   }
   const database = await openDatabaseFromEnv(env)
-  return { env, api: createBuiltInApi(database, env), database }
+  const shops = new ShopDirectory(database.db, { hostedDomain: env.HOSTED_DOMAIN, defaultShop: env.DEFAULT_TENANT })
+  const origin = async (host: string | null) => {
+    const lookup = await shops.byHost(host)
+    return lookup.ok ? shopOrigin(lookup.shop, settings) : null
+  }
+  const api = createBuiltInApi(database, env, { shops })
+  return { env, api, database, limitRead: api.limitRead, origin }
 }
 
 export function createBuiltInApi(
   database: Database,
-  env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'NODE_ENV' | 'APP_SECRET'> & Partial<Pick<Env, 'RATE_LIMIT_WRITES_PER_MINUTE' | 'TRUST_PROXY'>>,
-  options: { now?: () => Date; sandboxDeliveryDelayMs?: number } = {},
+  env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'NODE_ENV' | 'APP_SECRET'> &
+    Partial<Pick<Env, 'RATE_LIMIT_WRITES_PER_MINUTE' | 'RATE_LIMIT_READS_PER_MINUTE' | 'RATE_LIMIT_WEBHOOKS_PER_MINUTE' | 'TRUST_PROXY'>> &
+    OriginEnv,
+  options: { now?: () => Date; sandboxDeliveryDelayMs?: number; shops?: ShopDirectory } = {},
 ) {
   let secret: Promise<string> | undefined
   const xsrfSecret = () => {
@@ -57,12 +71,18 @@ export function createBuiltInApi(
   }
   return createApiHandler({
     db: database.db,
-    shops: new ShopDirectory(database.db, { hostedDomain: env.HOSTED_DOMAIN, defaultShop: env.DEFAULT_TENANT }),
+    shops: options.shops ?? new ShopDirectory(database.db, { hostedDomain: env.HOSTED_DOMAIN, defaultShop: env.DEFAULT_TENANT }),
+    origin: originSettings(env),
+    trustProxy: env.TRUST_PROXY ?? false,
     production: env.NODE_ENV === 'production',
     xsrfSecret,
     now: options.now,
     sandboxDeliveryDelayMs: options.sandboxDeliveryDelayMs,
-    rateLimit: env.RATE_LIMIT_WRITES_PER_MINUTE ? { perMinute: env.RATE_LIMIT_WRITES_PER_MINUTE, trustProxy: env.TRUST_PROXY } : undefined,
+    rateLimit: {
+      perMinute: env.RATE_LIMIT_WRITES_PER_MINUTE ?? 0,
+      readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE ?? 0,
+      webhooksPerMinute: env.RATE_LIMIT_WEBHOOKS_PER_MINUTE ?? 0,
+    },
   })
 }
 

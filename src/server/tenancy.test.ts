@@ -41,3 +41,38 @@ describe('resolveHost (DESIGN §4, spec §5)', () => {
     expect(normaliseHost('x'.repeat(300))).toBeNull()
   })
 })
+
+describe('strict Host parsing: a header a URL parser would read otherwise is invalid', () => {
+  it.each([
+    '[::1]:4650@evil.example', // user-info: new URL() takes evil.example as the host
+    '[::1]evil',
+    '[::1]:',
+    '[::1]:80:81',
+    '[evil.example]',
+    'localhost@evil.example',
+    'user:pass@localhost',
+    'evil.example#.localhost',
+    'evil.example/.localhost',
+    'evil.example?.localhost',
+    'evil.example\\.localhost',
+    'a b.localhost',
+    'localhost:80:81',
+    'localhost:',
+    'localhost:99999',
+    ':3000',
+    'localhost%40evil.example',
+    'evil.example%2f.localhost',
+    '%6c%6f%63%61%6c%68%6f%73%74',
+    'local\thost',
+  ])("%s is 'Invalid host'", (host) => {
+    expect(resolveHost(host, 'flowin.shop')).toEqual({ kind: 'invalid' })
+    expect(normaliseHost(host)).toBeNull()
+  })
+
+  it('still takes well-formed authorities', () => {
+    expect(normaliseHost('[::1]:4650')).toBe('[::1]')
+    expect(normaliseHost('[::1]')).toBe('[::1]')
+    expect(normaliseHost('localhost:65535')).toBe('localhost')
+    expect(resolveHost('atelier.localhost:4173', 'flowin.shop')).toEqual({ kind: 'hosted', slug: 'atelier' })
+  })
+})

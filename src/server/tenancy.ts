@@ -11,20 +11,23 @@ export type HostResolution =
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
+/**
+ * An authority as a Host header may carry it: a host name (letters, digits, dots, hyphens) or a
+ * bracketed IPv6 address, then at most a `:port` of digits. Nothing else: no user-info (`@`), no
+ * path, query or fragment characters, no spaces, no percent-encoding, no second port. Links are
+ * never built from this header (src/server/http/public-origin.ts), but a header that a URL
+ * parser would read differently from this function is refused outright.
+ */
+const AUTHORITY = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/
+
 /** The host name of a Host header: lower case, without port and trailing dot; null if malformed. */
 export function normaliseHost(hostHeader: string | null | undefined): string | null {
   if (!hostHeader) return null
-  let host = hostHeader.trim().toLowerCase()
-  if (host.startsWith('[')) {
-    const end = host.indexOf(']')
-    return end > 0 ? host.slice(0, end + 1) : null
-  }
-  const colon = host.indexOf(':')
-  if (colon >= 0) {
-    const port = host.slice(colon + 1)
-    if (!/^\d{1,5}$/.test(port)) return null
-    host = host.slice(0, colon)
-  }
+  const match = AUTHORITY.exec(hostHeader.trim().toLowerCase())
+  if (!match) return null
+  let host = match[1]!
+  if (match[2] !== undefined && Number(match[2]) > 65535) return null
+  if (host.startsWith('[')) return host
   if (host.endsWith('.')) host = host.slice(0, -1)
   if (host.length === 0 || host.length > 253) return null
   return host

@@ -116,11 +116,14 @@ describeEachDatabase('API contract', (factory) => {
     it('marks the cookie Secure in production over HTTPS or on localhost, not on plain HTTP elsewhere', async () => {
       const { createBuiltInApi } = await import('../../src/server/runtime')
       const production = createBuiltInApi(app.database, { HOSTED_DOMAIN, DEFAULT_TENANT: 'alpin', NODE_ENV: 'production', APP_SECRET: undefined })
-      const cookieOf = async (url: string, headers: Record<string, string> = {}) =>
-        (await production(new Request(url, { headers }), { requestId: 'r' })).headers.getSetCookie()[0] ?? ''
+      const behindProxy = createBuiltInApi(app.database, { HOSTED_DOMAIN, DEFAULT_TENANT: 'alpin', NODE_ENV: 'production', APP_SECRET: undefined, TRUST_PROXY: true })
+      const cookieOf = async (url: string, headers: Record<string, string> = {}, api = production) =>
+        (await api(new Request(url, { headers }), { requestId: 'r' })).headers.getSetCookie()[0] ?? ''
       expect(await cookieOf('http://localhost:3000/sanctum/csrf-cookie')).toContain('; Secure')
       expect(await cookieOf(`https://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`)).toContain('; Secure')
-      expect(await cookieOf(`http://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`, { 'x-forwarded-proto': 'https' })).toContain('; Secure')
+      // X-Forwarded-Proto counts only from our own proxy (TRUST_PROXY): anyone can send it.
+      expect(await cookieOf(`http://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`, { 'x-forwarded-proto': 'https' }, behindProxy)).toContain('; Secure')
+      expect(await cookieOf(`http://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`, { 'x-forwarded-proto': 'https' })).not.toContain('Secure')
       expect(await cookieOf(`http://alpin.${HOSTED_DOMAIN}/sanctum/csrf-cookie`)).not.toContain('Secure')
     })
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
-import { createOffer } from '../support/factories'
+import { createOffer, visitorContact } from '../support/factories'
 import { addDays, utcToZonedDate, zonedDateTimeToUtc } from '../../src/server/domain/offers/zoned-time'
 import { offers, outbox, sessions } from '../../src/server/db/schema'
 
@@ -11,11 +11,7 @@ const TZ = 'Europe/Zurich'
 let n = 0
 const key = () => `checkout-key-${Date.now()}-${n++}`
 
-const contact = {
-  customer: { type: 'PRIVATE' as const },
-  person: { firstname: 'Anna', surname: 'Muster', email: 'anna@example.ch', phone: '+41 79 900 00 00' },
-  address: { street: 'Bahnhofstrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH' },
-}
+const contact = visitorContact
 
 describeEachDatabase('checkout contract', (factory) => {
   let app: TestApp
@@ -155,6 +151,65 @@ describeEachDatabase('checkout contract', (factory) => {
     expect(deep.status).toBe(400)
     // The cart is untouched and can still be booked.
     expect((await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()).data.items).toHaveLength(1)
+  })
+
+  it('refuses control characters in single-line fields with field errors: nothing is booked, no e-mail (a fake Bcc: line)', async () => {
+    const { cart, items } = await cartWith('co-canyon', 1)
+    const single = { code: 'control_characters', params: { multiline: false } }
+    const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+      mode: 'order',
+      items: [{ itemId: items[0]!.id, participants: [{ firstname: 'Anna\nBcc: victim@example.com', surname: 'Muster', extras: [] }] }],
+      customer: { type: 'COMPANY', company: 'ACME\u2028AG' },
+      person: { firstname: 'Anna\r\nBcc: victim@example.com', surname: 'Muster\u0085', email: 'anna@example.ch', phone: '+41 79 900 00 00' },
+      address: { street: 'Bahnhof\tstrasse', streetNumber: '1', postalCode: '3800\u007F', city: 'Interlaken\u2029', country: 'CH' },
+      message: 'Line one\nline two \u001B[31m',
+      paymentMethod: 'PAY_ON_SITE',
+      termsAccepted: true,
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).data.errors).toEqual({
+      [`items.${items[0]!.id}.participants.0.firstname`]: single,
+      'customer.company': single,
+      'person.firstname': single,
+      'person.surname': single,
+      'address.street': single,
+      'address.postalCode': single,
+      'address.city': single,
+      message: { code: 'control_characters', params: { multiline: true } },
+    })
+    expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).status).toBe(404)
+    const mails = await app.database.db.select().from(outbox)
+    expect(mails.some((m) => JSON.stringify(m.payload).includes('victim@example.com'))).toBe(false)
+    // the same with line breaks in the message only is booked
+    const ok = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+      mode: 'order',
+      items: [{ itemId: items[0]!.id, participants: people(1) }],
+      ...contact,
+      message: 'Line one\r\nline two',
+      paymentMethod: 'PAY_ON_SITE',
+      termsAccepted: true,
+    })
+    expect(ok.status).toBe(201)
+  })
+
+  it('a booked cart takes no more items and no changes: 409 cart.booked', async () => {
+    const { cart, items } = await cartWith('co-canyon', 1)
+    const booked = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(1) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })
+    expect(booked.status).toBe(201)
+    const [before] = await app.database.db.select().from(sessions).where(eq(sessions.id, made['co-canyon']!.sessions[0]!.id))
+    const add = await call('POST', `/api/webshop/v1/carts/${cart}/items`, { offer: 'co-canyon', sku: made['co-canyon']!.skus[0]!.id, sessionId: made['co-canyon']!.sessions[0]!.id, quantity: 1 })
+    expect(add.status).toBe(409)
+    expect((await add.json()).data.code).toBe('cart.booked')
+    for (const [method, body] of [['PATCH', { quantity: 2 }], ['DELETE', undefined]] as const) {
+      const change = await call(method, `/api/webshop/v1/carts/${cart}/items/${items[0]!.id}`, body)
+      expect(change.status, method).toBe(409)
+      expect((await change.json()).data.code).toBe('cart.booked')
+    }
+    // nothing is held for the booked cart, and the session's places are as booked
+    const held = await app.database.db.execute(sql`select count(*)::int as n from cart_items where cart_id = ${cart}`)
+    expect((held as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0)
+    const [after] = await app.database.db.select().from(sessions).where(eq(sessions.id, made['co-canyon']!.sessions[0]!.id))
+    expect(after!.placesTaken).toBe(before!.placesTaken)
   })
 
   it('sends a request for offers on request: paid later, no places taken', async () => {

@@ -34,6 +34,18 @@ describeEachDatabase('offers and carts contract', (factory) => {
       body: JSON.stringify(body),
     })
   const newCart = async () => (await (await post('/api/webshop/v1/carts', {})).json()).data.id as string
+  /** A write from a given client address (as srvx sets `request.ip`). */
+  const from = (ip: string, method: string, path: string, body: unknown) =>
+    app.call(
+      Object.assign(
+        new Request(`${ALPIN}${path}`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key() },
+          body: JSON.stringify(body),
+        }),
+        { ip },
+      ),
+    )
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => new Date(clock) })
@@ -53,6 +65,11 @@ describeEachDatabase('offers and carts contract', (factory) => {
     ids.low = await createOffer(app.database.db, { slug: 'test-low', tags: ['climbing'], sessions: [{ startsAt: at(4, '10:00'), capacity: 8, placesTaken: 6 }] })
     ids.full = await createOffer(app.database.db, { slug: 'test-full', sessions: [{ startsAt: at(5, '10:00'), capacity: 8, placesTaken: 8 }] })
     ids.request = await createOffer(app.database.db, { slug: 'test-request', uponRequest: true, sessions: [{ startsAt: at(6, '10:00'), capacity: 20 }] })
+    ids.big = await createOffer(app.database.db, {
+      slug: 'test-big',
+      skus: [{ key: 'adult', maxQuantity: 50 }, { key: 'family', blockCount: 4 }],
+      sessions: [{ startsAt: at(8, '10:00'), capacity: 500 }, { startsAt: at(9, '10:00'), capacity: 500 }],
+    })
     ids.last = await createOffer(app.database.db, { slug: 'test-last-places', sessions: [{ startsAt: at(7, '10:00'), capacity: 5, placesTaken: 2 }] })
     const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday: weekday as 0, start: '09:00', end: '12:00' }))
     ids.guide = await createOffer(app.database.db, {
@@ -225,6 +242,108 @@ describeEachDatabase('offers and carts contract', (factory) => {
         const first = await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()
         expect(first.data.items[0].held).toBe(false)
         expect(first.data.heldUntil).toBeUndefined()
+      } finally {
+        clock -= 16 * 60_000
+      }
+    })
+
+    it('keeps a hold’s expiry when its quantity changes; an expired item cannot be revived', async () => {
+      const cart = await newCart()
+      const [adult] = ids.river!.skus
+      const session = ids.river!.sessions[1]!.id
+      const added = (await (await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-river', sku: adult!.id, sessionId: session, quantity: 2 })).json()).data
+      const item = added.items[0]
+      const expiry = item.heldUntil
+      const patch = (quantity: number) =>
+        app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/items/${item.id}`, {
+          method: 'PATCH',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key() },
+          body: JSON.stringify({ quantity }),
+        })
+      const start = clock
+      try {
+        // re-sending the same quantity, lowering or raising it: the expiry stays
+        for (const [minutes, quantity] of [[5, 2], [9, 1], [14, 3]] as const) {
+          clock = start + minutes * 60_000
+          const response = await patch(quantity)
+          expect(response.status).toBe(200)
+          expect((await response.json()).data.items[0]).toMatchObject({ quantity, places: quantity, heldUntil: expiry, held: true })
+        }
+        const [row] = await app.database.db.execute(sql`select held_until from cart_items where id = ${item.id}`).then((r) => (r as unknown as { rows: { held_until: string | Date }[] }).rows)
+        expect(new Date(row!.held_until).toISOString()).toBe(expiry)
+        clock = start + 15 * 60_000
+        // expired: neither the same nor another quantity brings it back
+        for (const quantity of [3, 1]) {
+          const expired = await patch(quantity)
+          expect(expired.status).toBe(409)
+          expect((await expired.json()).data.code).toBe('hold.expired')
+        }
+        const read = (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()).data
+        expect(read.items[0]).toMatchObject({ quantity: 3, held: false, heldUntil: expiry })
+      } finally {
+        clock = start
+      }
+    })
+
+    it('a cart holds at most maxPlacesPerCart places (default 20), counted in places', async () => {
+      // a client of its own: the places held here do not count against the other tests' client
+      const ip = '192.0.2.20'
+      const cart = (await (await from(ip, 'POST', '/api/webshop/v1/carts', {})).json()).data.id as string
+      const [adult, family] = ids.big!.skus
+      const session = ids.big!.sessions[0]!.id
+      const add = (sku: string, quantity: number) => from(ip, 'POST', `/api/webshop/v1/carts/${cart}/items`, { offer: 'test-big', sku, sessionId: session, quantity })
+      const tooMany = await add(adult!.id, 21)
+      expect(tooMany.status).toBe(400)
+      expect((await tooMany.json()).data.errors.quantity).toEqual({ code: 'cart_limit', params: { maximum: 20 } })
+      expect((await add(adult!.id, 12)).status).toBe(201)
+      // a family takes 4 places: 12 + 2 × 4 = 20 fits, a third family does not
+      const families = await add(family!.id, 2)
+      expect(families.status).toBe(201)
+      const familyItem = (await families.json()).data.items[1]
+      const third = await add(family!.id, 1)
+      expect(third.status).toBe(400)
+      expect((await third.json()).data.errors.quantity.code).toBe('cart_limit')
+      // raising a quantity beyond it is refused as well, lowering is fine
+      const patch = (id: string, quantity: number) => from(ip, 'PATCH', `/api/webshop/v1/carts/${cart}/items/${id}`, { quantity })
+      const raised = await patch(familyItem.id, 3)
+      expect(raised.status).toBe(400)
+      expect((await raised.json()).data.errors.quantity).toEqual({ code: 'cart_limit', params: { maximum: 20 } })
+      expect((await patch(familyItem.id, 1)).status).toBe(200)
+      expect((await add(adult!.id, 4)).status).toBe(201)
+      const held = (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()).data.items.reduce((sum: number, i: { places: number }) => sum + i.places, 0)
+      expect(held).toBe(20)
+      // an item on request holds no places and does not count
+      const request = await from(ip, 'POST', `/api/webshop/v1/carts/${cart}/items`, { offer: 'test-request', sku: ids.request!.skus[0]!.id, sessionId: ids.request!.sessions[0]!.id, quantity: 20 })
+      expect(request.status).toBe(201)
+    })
+
+    it('a client address holds at most maxHeldPlacesPerClient live places across carts (default 40); others still can', async () => {
+      const [adult] = ids.big!.skus
+      const session = ids.big!.sessions[1]!.id
+      const newCartFrom = async (ip: string) => (await (await from(ip, 'POST', '/api/webshop/v1/carts', {})).json()).data.id as string
+      const addFrom = (ip: string, cart: string, quantity: number) =>
+        from(ip, 'POST', `/api/webshop/v1/carts/${cart}/items`, { offer: 'test-big', sku: adult!.id, sessionId: session, quantity })
+      const farmer = '203.0.113.7'
+      const carts = [await newCartFrom(farmer), await newCartFrom(farmer), await newCartFrom(farmer)]
+      expect((await addFrom(farmer, carts[0]!, 20)).status).toBe(201)
+      const second = await addFrom(farmer, carts[1]!, 20)
+      expect(second.status).toBe(201)
+      const secondItem = (await second.json()).data.items[0].id
+      const over = await addFrom(farmer, carts[2]!, 1)
+      expect(over.status).toBe(409)
+      expect((await over.json()).data).toMatchObject({ code: 'holds.too_many', maximum: 40 })
+      // raising an item is held to the same limit; lowering frees places for another item
+      expect((await from(farmer, 'PATCH', `/api/webshop/v1/carts/${carts[1]}/items/${secondItem}`, { quantity: 20 })).status).toBe(200)
+      expect((await from(farmer, 'PATCH', `/api/webshop/v1/carts/${carts[1]}/items/${secondItem}`, { quantity: 18 })).status).toBe(200)
+      expect((await addFrom(farmer, carts[2]!, 2)).status).toBe(201)
+      expect((await addFrom(farmer, carts[2]!, 1)).status).toBe(409)
+      // another visitor is not affected, and neither is the shop's session
+      const other = '198.51.100.23'
+      expect((await addFrom(other, await newCartFrom(other), 20)).status).toBe(201)
+      // once the holds have expired, the address can hold places again
+      clock += 16 * 60_000
+      try {
+        expect((await addFrom(farmer, await newCartFrom(farmer), 20)).status).toBe(201)
       } finally {
         clock -= 16 * 60_000
       }

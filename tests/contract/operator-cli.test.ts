@@ -88,4 +88,13 @@ describeEachDatabase('operator CLI', (factory) => {
     await expect(wrong).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('401') })
     await expect(run('npx', ['tsx', 'scripts/operator.ts', 'frobnicate'])).rejects.toMatchObject({ stderr: expect.stringContaining('usage') })
   }, 60_000)
+
+  it('cancels the accepted booking with a message: places released, visitor e-mailed', async () => {
+    const cancelled = await cli('cancel', code, '--reply', 'Hochwasser, leider.')
+    expect(cancelled.stdout).toContain(`${code}  CANCELLED`)
+    expect(cancelled.stdout).toContain('Cancelled; the places are free again and the visitor gets an e-mail.')
+    const mails = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'booking.cancelled'))
+    expect(mails.map((m) => m.payload)).toContainEqual(expect.objectContaining({ reason: 'staff', reply: 'Hochwasser, leider.', locale: 'de' }))
+    await expect(cli('cancel', 'ZZZZ-ZZZZ')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('404') })
+  }, 60_000)
 })

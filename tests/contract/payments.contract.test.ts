@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
-import { createOffer } from '../support/factories'
+import { createOffer, checkoutRequest } from '../support/factories'
 import { addDays, utcToZonedDate, zonedDateTimeToUtc } from '../../src/server/domain/offers/zoned-time'
 import { bookings, outbox, paymentLinks, payments, sandboxSessions, sessions } from '../../src/server/db/schema'
 import { getOrCreateSecret } from '../../src/server/domain/secrets'
@@ -15,11 +15,6 @@ const WEBHOOK = '/api/webshop/v1/payments/webhooks/sandbox'
 let n = 0
 const key = () => `payment-key-${Date.now()}-${n++}`
 
-const contact = {
-  customer: { type: 'PRIVATE' as const },
-  person: { firstname: 'Anna', surname: 'Muster', email: 'anna@example.ch', phone: '+41 79 900 00 00' },
-  address: { street: 'Bahnhofstrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH' },
-}
 
 type Row = Record<string, unknown>
 const rows = (result: unknown) => (result as { rows: Row[] }).rows
@@ -56,13 +51,7 @@ describeEachDatabase('payments contract', (factory) => {
     const response = await call(
       'POST',
       `/api/webshop/v1/carts/${cart}/checkout`,
-      {
-        mode: options.mode ?? 'order',
-        items: [{ itemId: item, participants: Array.from({ length: quantity }, (_, i) => ({ firstname: `P${i}`, surname: 'Muster', extras: [] })) }],
-        ...contact,
-        paymentMethod: options.paymentMethod ?? 'PAY_LATER',
-        termsAccepted: true,
-      },
+      checkoutRequest(item, quantity, { mode: options.mode ?? 'order', paymentMethod: options.paymentMethod ?? 'PAY_LATER' }),
       { 'x-flowin-locale': options.locale ?? 'en' },
     )
     expect(response.status).toBe(201)

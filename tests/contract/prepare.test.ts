@@ -7,12 +7,13 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../src/server/db/client'
 import { prepareData, seedOnce } from '../../src/server/prepare'
 import { migrateDatabase } from '../../src/server/db/migrate'
-import { postgresUrl } from '../support/databases'
+import { describeRequiredPostgres, postgresUrl, underCi } from '../support/databases'
 
 type Row = Record<string, unknown>
 const rows = (result: unknown) => (result as { rows: Row[] }).rows
 
 /** Two app processes starting at once on one PostgreSQL (the scale-out path, DESIGN §2). */
+if (!postgresUrl && underCi) describeRequiredPostgres('prepareData on PostgreSQL')
 describe.skipIf(!postgresUrl)('prepareData on PostgreSQL', () => {
   it('lets two processes start at once: one seeds, the other finds the shops; one operator token per shop', async () => {
     const admin = await openDatabase({ kind: 'postgres', url: postgresUrl!, max: 1 })

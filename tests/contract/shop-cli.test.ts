@@ -27,7 +27,7 @@ describe('npm run shop: a shop configuration from the command line', () => {
     expect(problems.join('\n')).toMatch(/additional properties: extra/)
   })
 
-  it('puts, shows and lists a shop; refuses a bad file without touching the database', { timeout: 60_000 }, () => {
+  it('puts, shows and lists a shop; refuses a bad file without touching the database', { timeout: 120_000 }, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-cli-'))
     const file = join(dataDir, 'config.json')
     writeFileSync(file, JSON.stringify({ ...demoShops[0]!.config, embed: { allowedOrigins: ['https://www.example.ch'] } }))
@@ -39,6 +39,11 @@ describe('npm run shop: a shop configuration from the command line', () => {
     const shown = cli(dataDir, 'show', 'bergschule')
     expect(JSON.parse(shown.out).embed).toEqual({ allowedOrigins: ['https://www.example.ch'] })
     expect(cli(dataDir, 'list').out).toMatch(/bergschule\twww\.bergschule\.ch/)
+    // --primary: the domain the shop's links use (one per shop)
+    const primary = cli(dataDir, 'domain', 'bergschule', 'bergschule.ch', '--primary')
+    expect(primary.status, primary.err).toBe(0)
+    const listed = cli(dataDir, 'list').out.split('\n').find((l) => l.startsWith('bergschule\t'))!.split('\t')
+    expect(listed.slice(1).sort()).toEqual(['bergschule.ch (primary)', 'www.bergschule.ch'])
 
     writeFileSync(file, JSON.stringify({ ...demoShops[0]!.config, embed: { allowedOrigins: ['*'] } }))
     const refused = cli(dataDir, 'put', 'bergschule', file)

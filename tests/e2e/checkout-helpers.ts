@@ -9,9 +9,12 @@ export const T = {
 } as const
 export type Lang = keyof typeof T
 
-/** Opens an offer with the given status from the home page and puts one unit into the cart. */
-export async function cartFor(page: Page, lang: Lang, status: 'AVAILABLE' | 'UPON_REQUEST', skip = 3) {
-  await gotoHydrated(page, at('localhost', `/${lang}?type=activity`))
+/**
+ * Opens an offer with the given status from the home page and puts one unit into the cart
+ * (`origin`: a server of the spec's own instead of the suite's).
+ */
+export async function cartFor(page: Page, lang: Lang, status: 'AVAILABLE' | 'UPON_REQUEST', skip = 3, origin?: string) {
+  await gotoHydrated(page, origin ? `${origin}/${lang}?type=activity` : at('localhost', `/${lang}?type=activity`))
   const link = page.getByTestId('offer-card').filter({ has: page.locator(`[data-status="${status}"]`) }).first().getByRole('link')
   // On a busy machine the client-side navigation can take seconds (loader calls), and a click while
   // the page hydrates can be lost: wait, then click again if the offer has not opened.

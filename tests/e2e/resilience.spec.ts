@@ -15,13 +15,13 @@ import { expect, test } from '@playwright/test'
 import { cartWithPlace, checkoutBody, findSession, placesLeft, visitor, type Visitor } from '../../scripts/lib/shop-api'
 import { startServeProcess, stopServeProcess, type ServeProcess } from '../../scripts/lib/serve-process'
 import pg from 'pg'
+import { POSTGRES_HINT, postgresMissingUnderCi, postgresUrl, underCi } from '../support/postgres-env'
 
-const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
 
 type Started = ServeProcess
 
 /** Many writes from one address: the rate limit is raised, as in playwright.config.ts. */
-const startServer = (port: number, env: Record<string, string>) => startServeProcess(port, { RATE_LIMIT_WRITES_PER_MINUTE: '5000', ...env }, 60_000)
+const startServer = (port: number, env: Record<string, string>) => startServeProcess(port, { RATE_LIMIT_WRITES_PER_MINUTE: '5000', RATE_LIMIT_READS_PER_MINUTE: '100000', ...env }, 60_000)
 const stop = stopServeProcess
 
 async function freshPostgresDatabase() {
@@ -48,7 +48,8 @@ test.describe('resilience', () => {
   test.setTimeout(180_000)
 
   test('two server processes on one PostgreSQL: the last places, bookings and a payment stay correct across them', async () => {
-    test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test): the two-process test needs PostgreSQL')
+    if (!postgresUrl && underCi) throw postgresMissingUnderCi('two processes on one PostgreSQL')
+    test.skip(!postgresUrl, `${POSTGRES_HINT}: the two-process test needs PostgreSQL`)
     const database = await freshPostgresDatabase()
     let a: Started | undefined
     let b: Started | undefined
@@ -91,7 +92,8 @@ test.describe('resilience', () => {
   })
 
   test('PostgreSQL going away under load: clean 503s, recovery, no booking lost or doubled', async () => {
-    test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set: this test cuts the connection to PostgreSQL')
+    if (!postgresUrl && underCi) throw postgresMissingUnderCi('PostgreSQL cut under load')
+    test.skip(!postgresUrl, `${POSTGRES_HINT}: this test cuts the connection to PostgreSQL`)
     const database = await freshPostgresDatabase()
     // A TCP proxy between the app and PostgreSQL that the test cuts and restores.
     const target = { host: database.url.hostname, port: Number(database.url.port || 5432) }

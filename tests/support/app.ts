@@ -21,7 +21,10 @@ export type TestApp = {
   close: () => Promise<void>
 }
 
-export async function createTestApp(factory: DatabaseFactory, options: { seed?: boolean; offers?: boolean; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  factory: DatabaseFactory,
+  options: { seed?: boolean; offers?: boolean; now?: () => Date; env?: Partial<Parameters<typeof createBuiltInApi>[1]> } = {},
+): Promise<TestApp> {
   const database = await factory.create()
   if (options.seed !== false) await seedDemoData(database.db, { offers: options.offers ?? false })
   const api = createBuiltInApi(database, {
@@ -29,6 +32,9 @@ export async function createTestApp(factory: DatabaseFactory, options: { seed?: 
     DEFAULT_TENANT: 'alpin',
     NODE_ENV: 'test',
     APP_SECRET: undefined,
+    // The shops' links: http://{shop}.shop.test, as the tests address them.
+    PUBLIC_SCHEME: 'http',
+    ...options.env,
   }, { now: options.now, sandboxDeliveryDelayMs: 0 })
 
   const call: TestApp['call'] = async (input, init) => {

@@ -2,13 +2,18 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 
-const dir = join(import.meta.dirname, '..', '..', 'test-results', 'contract-coverage')
+/**
+ * Where each test file leaves the operations it covered; CONTRACT_COVERAGE_DIR moves it (a Vitest
+ * started by a test must not wipe the files of the run that started it).
+ */
+export const contractCoverageDir = () => process.env.CONTRACT_COVERAGE_DIR || join(import.meta.dirname, '..', '..', 'test-results', 'contract-coverage')
 
 /**
  * When the whole suite runs (CONTRACT_COVERAGE=1, set by `npm test`), every operation of
  * openapi/webshop.yaml must have been answered at least once in a contract-checked test.
  */
 export default function setup() {
+  const dir = contractCoverageDir()
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   return () => {

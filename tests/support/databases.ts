@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { describe } from 'vitest'
+import { describe, it } from 'vitest'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { migrateDatabase } from '../../src/server/db/migrate'
 
@@ -10,7 +10,9 @@ export type DatabaseFactory = {
   create: () => Promise<Database>
 }
 
-export const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
+import { postgresMissingUnderCi, postgresUrl, underCi } from './postgres-env'
+
+export { postgresUrl, underCi }
 
 let warned = false
 function warnSkipped() {
@@ -60,8 +62,22 @@ export function databaseFactories(): DatabaseFactory[] {
   return postgresUrl ? [pglite, postgres] : [pglite]
 }
 
-/** `describe` once per database; a skipped PostgreSQL suite shows up as skipped, with the reason. */
+/**
+ * `describe` once per database; without TEST_DATABASE_URL the PostgreSQL suite shows up as
+ * skipped, with the reason, or, under CI, as a failing test that says what is missing.
+ */
 export function describeEachDatabase(title: string, body: (factory: DatabaseFactory) => void) {
   for (const factory of databaseFactories()) describe(`${title} [${factory.name}]`, () => body(factory))
-  if (!postgresUrl) describe.skip(`${title} [postgres: skipped, TEST_DATABASE_URL not set]`, () => body(postgres))
+  if (postgresUrl) return
+  if (underCi) describeRequiredPostgres(title)
+  else describe.skip(`${title} [postgres: skipped, TEST_DATABASE_URL not set]`, () => body(postgres))
+}
+
+/** Under CI, a PostgreSQL suite that cannot run is a failure (see postgres-env.ts). */
+export function describeRequiredPostgres(title: string) {
+  describe(`${title} [postgres: required under CI]`, () => {
+    it('runs on PostgreSQL', () => {
+      throw postgresMissingUnderCi(title)
+    })
+  })
 }

@@ -65,3 +65,21 @@ export async function createOffer(db: Db, input: OfferFactoryInput) {
   if (sessionRows.length) await db.insert(sessions).values(sessionRows)
   return { offerId, skus: skuRows, sessions: sessionRows }
 }
+
+/** A valid visitor's contact for checkout bodies. */
+export const visitorContact = {
+  customer: { type: 'PRIVATE' as const },
+  person: { firstname: 'Anna', surname: 'Muster', email: 'anna@example.ch', phone: '+41 79 900 00 00' },
+  address: { street: 'Bahnhofstrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH' },
+}
+
+/** The checkout body for one cart item of `quantity` places, participants P0…Pn named, terms accepted. */
+export function checkoutRequest(itemId: string, quantity: number, options: { mode: 'order' | 'request'; paymentMethod: string }) {
+  return {
+    mode: options.mode,
+    items: [{ itemId, participants: Array.from({ length: quantity }, (_, i) => ({ firstname: `P${i}`, surname: 'Muster', extras: [] })) }],
+    ...visitorContact,
+    paymentMethod: options.paymentMethod,
+    termsAccepted: true,
+  }
+}

@@ -18,15 +18,28 @@ export const isAwaitingPayment = (booking: Booking) => booking.paymentMethod ===
 export function BookingOutcomeIntro({ booking, headingClassName, textClassName }: { booking: Booking; headingClassName: string; textClassName: string }) {
   const request = booking.mode === 'request'
   const awaitingPayment = isAwaitingPayment(booking)
+  const cancelled = booking.status === 'CANCELLED'
   const code = booking.code
   const email = booking.email
   return (
     <>
       <h1 className={headingClassName}>
-        {request ? <Trans>Request sent</Trans> : awaitingPayment ? <Trans>Your places are reserved</Trans> : <Trans>Booking complete</Trans>}
+        {cancelled ? (
+          <Trans>Booking cancelled</Trans>
+        ) : request ? (
+          <Trans>Request sent</Trans>
+        ) : awaitingPayment ? (
+          <Trans>Your places are reserved</Trans>
+        ) : (
+          <Trans>Booking complete</Trans>
+        )}
       </h1>
-      <p className={textClassName}>
-        {request ? (
+      <p className={textClassName} data-testid={cancelled ? 'booking-cancelled' : undefined}>
+        {cancelled ? (
+          <Trans>
+            The booking <strong data-testid="booking-code">{code}</strong> has been cancelled and its places are free again. We have sent you an e-mail about it.
+          </Trans>
+        ) : request ? (
           <Trans>
             Thank you! We check availability and answer you by e-mail at {booking.email}. Your request number is <strong data-testid="booking-code">{code}</strong>.
           </Trans>

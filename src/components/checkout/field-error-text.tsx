@@ -22,6 +22,10 @@ export function useFieldErrorText() {
         return t`Phone number invalid.`
       case 'country':
         return t`Please choose a country from the list.`
+      case 'control_characters':
+        return p.multiline
+          ? t`Please remove invisible control characters from this text.`
+          : t`Please enter this on one line, without line breaks or invisible control characters.`
       case 'invalid_type':
         return p.expected === 'number' ? t`A number was expected` : t`Mandatory field`
       case 'too_small':

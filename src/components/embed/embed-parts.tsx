@@ -4,7 +4,7 @@ import type { components } from '../../api/schema.gen'
 import { formatMoney } from '../../lib/dates'
 import { embedSearchOf, hides, type EmbedSearch } from '../../lib/frame-config'
 import type { Locale } from '../../lib/locale'
-import { mediaUrl } from '../../lib/media'
+import { MEDIA_SIZES, mediaUrl } from '../../lib/media'
 import { AvailabilityIndicator } from '../offers/availability-indicator'
 import { buttonClass } from '../button'
 
@@ -28,7 +28,7 @@ export function EmbedOfferHeader({ offer, lang, frame, level = 1 }: { offer: Off
   return (
     <header className="mb-4 flex gap-4">
       {image && !hides(frame, 'images') ? (
-        <img src={mediaUrl(image, 400)} alt="" width={160} height={107} className="aspect-[3/2] w-32 shrink-0 rounded-md object-cover sm:w-40" />
+        <img src={mediaUrl(image, MEDIA_SIZES.widget)} alt="" width={160} height={107} className="aspect-[3/2] w-32 shrink-0 rounded-md object-cover sm:w-40" />
       ) : null}
       <div className="min-w-0">
         <Heading className="text-xl font-bold">{offer.title}</Heading>
@@ -51,7 +51,7 @@ export function EmbedOfferCard({ offer, lang, frame }: { offer: OfferSummary; la
   return (
     <article className="flex gap-4 rounded-lg bg-surface p-3 text-on-surface ring-1 ring-black/10" data-testid="embed-offer">
       {!hides(frame, 'images') ? (
-        <img src={mediaUrl(offer.coverImage ?? 'default', 400)} alt="" width={128} height={85} loading="lazy" decoding="async" className="aspect-[3/2] w-28 shrink-0 rounded-md object-cover" />
+        <img src={mediaUrl(offer.coverImage ?? 'default', MEDIA_SIZES.widget)} alt="" width={128} height={85} loading="lazy" decoding="async" className="aspect-[3/2] w-28 shrink-0 rounded-md object-cover" />
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="font-semibold">{offer.title}</h3>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { components } from '../../api/schema.gen'
 import { pickLabel, type Locale } from '../../lib/locale'
-import { mediaUrl } from '../../lib/media'
+import { MEDIA_SIZES, mediaUrl } from '../../lib/media'
 import { safeHrefOrUndefined } from '../../lib/safe-url'
 import { ContactLinks } from '../contact-links'
 import { LanguageSwitch } from './language-switch'
@@ -22,7 +22,7 @@ export function DefaultLayout({ config, lang, children }: { config: ShopConfig; 
       <header className="bg-primary text-on-primary">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <Link to="/$lang" params={{ lang }} className="flex items-center gap-3 rounded">
-            <img src={mediaUrl(config.media.logo, 64)} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
+            <img src={mediaUrl(config.media.logo, MEDIA_SIZES.logo)} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
             <span className="text-lg font-semibold" data-testid="shop-title">
               {title}
             </span>

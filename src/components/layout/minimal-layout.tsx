@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { components } from '../../api/schema.gen'
 import { pickLabel, type Locale } from '../../lib/locale'
-import { mediaUrl } from '../../lib/media'
+import { MEDIA_SIZES, mediaUrl } from '../../lib/media'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
@@ -11,7 +11,7 @@ export function MinimalLayout({ config, lang, children }: { config: ShopConfig; 
     <div className="min-h-screen">
       <header className="mx-auto flex max-w-3xl justify-center px-4 py-6">
         <img
-          src={mediaUrl(config.media.logo, 64)}
+          src={mediaUrl(config.media.logo, MEDIA_SIZES.logo)}
           alt={pickLabel(config.labels.title, lang)}
           width={64}
           height={64}

@@ -14,6 +14,7 @@ import {
   selectedSlot,
   totalOf,
   type AddToCartInput,
+  type BookingPanelError,
   type FetchDayInput,
   type FetchMonthInput,
   type OfferDetail,
@@ -74,7 +75,9 @@ export function BookingPanel({
               try {
                 await add(cartId)
               } catch (error) {
-                if (!(error instanceof ApiError && error.status === 404 && error.code === 'cart.not_found')) throw error
+                // A remembered cart that is gone or already booked: the places go into a new one.
+                const stale = error instanceof ApiError && ((error.status === 404 && error.code === 'cart.not_found') || (error.status === 409 && error.code === 'cart.booked'))
+                if (!stale) throw error
                 cartId = undefined
               }
             }
@@ -98,6 +101,19 @@ export function BookingPanel({
     input: { offer, month, now: new Date().toISOString(), cartId: typeof window === 'undefined' ? undefined : rememberedCart() },
   })
   const ctx = state.context
+  /** The limits of holding places, in words; null for any other error (SubmitError then). */
+  const limitText = (error: BookingPanelError | null): string | null => {
+    if (error?.quantity?.code === 'cart_limit') {
+      const maximum = String(error.quantity.maximum ?? '')
+      return t`One booking can include at most ${maximum} places. Please choose fewer, or book these first and then start another booking.`
+    }
+    if (error?.code === 'holds.too_many') {
+      const maximum = String(error.maximum ?? '')
+      return t`You are already holding as many places as one visitor can hold at once (${maximum}). Please complete or remove your other bookings first, or wait until their places are released.`
+    }
+    if (error?.code === 'cart.booked') return t`This booking has already been completed. Please reload the page to start a new booking.`
+    return null
+  }
 
   useEffect(() => {
     if (state.matches('added') && ctx.cartId) {
@@ -243,7 +259,15 @@ export function BookingPanel({
             </span>
             <span data-testid="panel-total">{formatMoney(total.amount, total.currency, lang)}</span>
           </p>
-          {state.matches({ calendar: 'addError' }) ? <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: { code: ctx.error?.code } })} /> : null}
+          {state.matches({ calendar: 'addError' }) ? (
+            limitText(ctx.error) ? (
+              <p role="alert" className="rounded-md border border-error bg-error/10 p-4" data-testid="add-limit-error">
+                {limitText(ctx.error)}
+              </p>
+            ) : (
+              <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: { code: ctx.error?.code } })} />
+            )
+          ) : null}
           {ctx.error?.code === 'places.insufficient' || ctx.error?.code === 'slot.unavailable' ? (
             <p role="alert" className="text-sm font-medium">
               <Trans>Someone was faster: please choose another time or fewer places.</Trans>

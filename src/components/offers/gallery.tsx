@@ -1,8 +1,6 @@
 import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { mediaUrl } from '../../lib/media'
-
-const WIDTHS = [480, 768, 1024, 1536]
+import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../lib/media'
 
 /** Cover images: the first eager and prioritised, thumbnails switch the main image. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
@@ -14,7 +12,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
     <div className="mt-6" data-testid="gallery">
       <img
         src={mediaUrl(main, 1024)}
-        srcSet={WIDTHS.map((w) => `${mediaUrl(main, w)} ${w}w`).join(', ')}
+        srcSet={mediaSrcSet(main, MEDIA_SIZES.gallery)}
         sizes="(min-width: 1024px) 700px, 100vw"
         alt={list.length > 1 ? t`${title}, picture ${current + 1} of ${list.length}` : title}
         width={1024}
@@ -33,7 +31,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                 aria-label={t`Show picture ${index + 1}`}
                 className={`overflow-hidden rounded-md ring-2 ${index === current ? 'ring-primary' : 'ring-transparent'}`}
               >
-                <img src={mediaUrl(id, 160)} alt="" width={96} height={64} loading="lazy" className="h-16 w-24 object-cover" />
+                <img src={mediaUrl(id, MEDIA_SIZES.thumbnail)} alt="" width={96} height={64} loading="lazy" className="h-16 w-24 object-cover" />
               </button>
             </li>
           ))}

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import type { components } from '../../api/schema.gen'
 import { formatMoney } from '../../lib/dates'
 import type { Locale } from '../../lib/locale'
-import { mediaUrl } from '../../lib/media'
+import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../lib/media'
 import { AvailabilityIndicator } from './availability-indicator'
 
 type OfferSummary = components['schemas']['OfferSummary']
@@ -15,7 +15,7 @@ export function OfferCard({ offer, lang, eager = false }: { offer: OfferSummary;
     <article className="group relative flex flex-col overflow-hidden rounded-lg bg-surface text-on-surface shadow-sm ring-1 ring-black/10" data-testid="offer-card">
       <img
         src={mediaUrl(offer.coverImage ?? 'default', 640)}
-        srcSet={[400, 640, 960].map((w) => `${mediaUrl(offer.coverImage ?? 'default', w)} ${w}w`).join(', ')}
+        srcSet={mediaSrcSet(offer.coverImage ?? 'default', MEDIA_SIZES.card)}
         sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
         alt=""
         width={640}

@@ -391,6 +391,18 @@ describe('helpers', () => {
   it('makes any error serialisable', () => {
     expect(toPanelError(new FakeApiError(404, 'not_found', 'Gone'))).toEqual({ status: 404, code: 'not_found', message: 'Gone' })
     expect(toPanelError({ statusCode: 422, message: 'Bad', data: { code: 'invalid' } })).toEqual({ status: 422, code: 'invalid', message: 'Bad' })
+    expect(toPanelError({ statusCode: 400, message: 'Bad', data: { code: 'validation', errors: { quantity: { code: 'cart_limit', params: { maximum: 20 } } } } })).toEqual({
+      status: 400,
+      code: 'validation',
+      message: 'Bad',
+      quantity: { code: 'cart_limit', maximum: 20 },
+    })
+    expect(toPanelError(Object.assign(new FakeApiError(409, 'holds.too_many', 'Too many'), { body: { data: { code: 'holds.too_many', maximum: 40 } } }))).toEqual({
+      status: 409,
+      code: 'holds.too_many',
+      message: 'Too many',
+      maximum: 40,
+    })
     expect(toPanelError('boom')).toEqual({ message: 'boom' })
     expect(toPanelError(undefined)).toEqual({ message: 'Unknown error' })
   })

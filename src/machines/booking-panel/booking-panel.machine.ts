@@ -35,7 +35,15 @@ export type BookingPanelInput = {
 }
 
 /** A failed call, serialisable. */
-export type BookingPanelError = { status?: number; code?: string; message: string }
+export type BookingPanelError = {
+  status?: number
+  code?: string
+  message: string
+  /** The field error on the quantity (e.g. `cart_limit`), if the answer had one. */
+  quantity?: { code: string; maximum?: number }
+  /** A limit the answer names (`holds.too_many`: the places one visitor can hold). */
+  maximum?: number
+}
 
 export type CartItemInput = { offer: string; sku: string; sessionId?: string; start?: string; quantity: number }
 
@@ -105,15 +113,33 @@ export function monthOf(instant: string, timeZone: string): string {
   return new Date(ms).toISOString().slice(0, 7)
 }
 
-/** Any thrown value as a serialisable error (reads `status`/`statusCode`, `code`/`data.code`, `message`). */
+/**
+ * Any thrown value as a serialisable error (reads `status`/`statusCode`, `code`/`data.code`,
+ * `message`, and of `data` (or an ApiError's `body.data`) the quantity's field error and `maximum`).
+ */
 export function toPanelError(error: unknown): BookingPanelError {
   if (error && typeof error === 'object') {
-    const e = error as { status?: unknown; statusCode?: unknown; code?: unknown; message?: unknown; data?: unknown }
+    const e = error as { status?: unknown; statusCode?: unknown; code?: unknown; message?: unknown; data?: unknown; body?: { data?: unknown } }
     const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined
-    const dataCode = e.data && typeof e.data === 'object' ? (e.data as { code?: unknown }).code : undefined
-    const code = typeof e.code === 'string' ? e.code : typeof dataCode === 'string' ? dataCode : undefined
+    const data = (e.data && typeof e.data === 'object' ? e.data : e.body?.data && typeof e.body.data === 'object' ? e.body.data : {}) as {
+      code?: unknown
+      maximum?: unknown
+      errors?: { quantity?: { code?: unknown; params?: { maximum?: unknown } } }
+    }
+    const code = typeof e.code === 'string' ? e.code : typeof data.code === 'string' ? data.code : undefined
     const message = typeof e.message === 'string' && e.message ? e.message : 'Unknown error'
-    return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}), message }
+    const field = data.errors?.quantity
+    const quantity =
+      field && typeof field.code === 'string'
+        ? { code: field.code, ...(typeof field.params?.maximum === 'number' ? { maximum: field.params.maximum } : {}) }
+        : undefined
+    return {
+      ...(status !== undefined ? { status } : {}),
+      ...(code !== undefined ? { code } : {}),
+      message,
+      ...(quantity ? { quantity } : {}),
+      ...(typeof data.maximum === 'number' ? { maximum: data.maximum } : {}),
+    }
   }
   return { message: typeof error === 'string' && error ? error : 'Unknown error' }
 }

@@ -241,6 +241,19 @@ describe('checkoutMachine', () => {
     expect(snapshot().context.draft.person.firstname).toBe('Anna')
   })
 
+  it('refuses a pasted line break in a name or address in the form, before anything is sent', () => {
+    const { calls, send, snapshot } = start()
+    send(...CONFIGURE_ORDER, { type: 'step.next' })
+    expect(snapshot().value).toBe('contact')
+    send(...fillContact({ 'person.surname': 'Muster\nBcc: victim@example.com', 'address.city': 'Inter\u2028laken' }), { type: 'step.next' })
+    expect(snapshot().value).toBe('contact')
+    expect(snapshot().context.fieldErrors).toEqual({
+      'person.surname': { code: 'control_characters', params: { multiline: false } },
+      'address.city': { code: 'control_characters', params: { multiline: false } },
+    })
+    expect(calls).toHaveLength(0)
+  })
+
   it('blocks each step with the right field errors until they are fixed', async () => {
     const { actor, send, snapshot } = start()
     const errors = () => snapshot().context.fieldErrors

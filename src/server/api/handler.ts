@@ -6,9 +6,12 @@ import { providerRegistry, type PaymentProviders } from '../payments/provider'
 import { createSandboxProvider, SANDBOX_PATH, type SandboxProvider } from '../payments/sandbox'
 import type { ShopDirectory } from '../domain/shops'
 import { checkIdempotencyKey, fingerprint, withIdempotency } from '../http/idempotency'
-import { errorResponse, errors, HttpError, isDatabaseUnavailable, REQUEST_ID_HEADER } from '../http/problem'
+import { errorResponse, errors, HttpError, isClientAbort, isDatabaseUnavailable, readRequestBody, REQUEST_ID_HEADER } from '../http/problem'
 import { readCookie, verifyXsrf, XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf'
 import { clientAddress, createRateLimiter } from '../http/rate-limit'
+import { BODY_LIMITS, BodyTooLarge, withBoundedBody } from '../http/body-limit'
+import { isSecureRequest, shopOrigin, type OriginSettings } from '../http/public-origin'
+import { transportHeaders } from '../http/pages'
 import { routes } from './routes'
 import { reportError } from '../../lib/report-error'
 import type { ApiContext, Locale, RouteDef } from './types'
@@ -24,11 +27,28 @@ export type ApiDeps = {
   payments?: PaymentProviders
   /** Sandbox: wait before its first webhook delivery (tests: 0). */
   sandboxDeliveryDelayMs?: number
-  /** Visitors' writes per minute and client (none: no limit). */
-  rateLimit?: { perMinute: number; trustProxy?: boolean }
+  /**
+   * Visitors' writes per minute and client (none or 0: no limit); reads per minute and client
+   * address, webhook calls per minute, shop and client address (none or 0: no limit).
+   */
+  rateLimit?: { perMinute: number; readsPerMinute?: number; webhooksPerMinute?: number }
+  /** How the shops' links are built (src/server/http/public-origin.ts). */
+  origin: OriginSettings
+  /**
+   * Behind our own reverse proxy: the client address is the last X-Forwarded-For entry, and
+   * X-Forwarded-Proto tells whether the visitor used HTTPS.
+   */
+  trustProxy?: boolean
 }
 
-export type ApiHandlerWithSandbox = ApiHandler & { sandbox: SandboxProvider }
+export type ApiHandlerWithSandbox = ApiHandler & {
+  sandbox: SandboxProvider
+  /**
+   * Counts a read that came over the network (a page, a server function) against its client's
+   * read budget, shared with the API's reads: seconds to wait when over it, else null.
+   */
+  limitRead: (request: Request) => number | null
+}
 
 export type ApiHandler = (request: Request, options: { requestId: string }) => Promise<Response>
 
@@ -64,6 +84,12 @@ function pickLocale(header: string | null, languages: readonly string[]): Locale
   return allowed[0] ?? 'de'
 }
 
+/**
+ * Answers that carry personal data (carts and their booking, checkout, payments, payment links,
+ * operator requests, the anti-forgery cookie): never stored by a browser or a shared cache.
+ */
+const PERSONAL = /^\/(api\/webshop\/v1\/(carts|payment-links|payments|operator)(\/|$)|sanctum\/)/
+
 function isLoopback(host: string) {
   const name = host.replace(/:\d+$/, '')
   return name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1' || name === '[::1]'
@@ -88,7 +114,20 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     now: deps.now,
   })
   const payments = deps.payments ?? providerRegistry([sandbox], 'sandbox')
-  const limiter = deps.rateLimit?.perMinute ? createRateLimiter({ perMinute: deps.rateLimit.perMinute, burst: Math.max(10, Math.ceil(deps.rateLimit.perMinute / 2)) }) : null
+  // Bursts of half the budget per minute; a budget of 0 (or none) is no limit.
+  const limiterOf = (perMinute: number | undefined) => (perMinute ? createRateLimiter({ perMinute, burst: Math.max(10, Math.ceil(perMinute / 2)) }) : null)
+  const limiter = limiterOf(deps.rateLimit?.perMinute)
+  const readLimiter = limiterOf(deps.rateLimit?.readsPerMinute)
+  const webhookLimiter = limiterOf(deps.rateLimit?.webhooksPerMinute)
+  const limit = (which: ReturnType<typeof limiterOf>, key: string) => {
+    const verdict = which?.take(key)
+    if (verdict && !verdict.ok) throw errors.tooManyRequests(verdict.retryAfterSeconds)
+  }
+  const limitRead = (request: Request) => {
+    if (!readLimiter || (request as Request & { ip?: string }).ip === undefined) return null
+    const verdict = readLimiter.take(clientAddress(request, deps.trustProxy ?? false))
+    return verdict.ok ? null : verdict.retryAfterSeconds
+  }
 
   async function dispatch(request: Request, requestId: string): Promise<Response> {
     const url = new URL(request.url)
@@ -124,9 +163,25 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     }
 
     const shop = lookup.shop
-    const forwardedProto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim()
+    // Rate limits per client address (429 with Retry-After), before the body is read: visitors'
+    // writes per shop; reads, and provider calls per shop, only when they came over the network:
+    // the page renderer's in-process calls carry no socket address (`ip`) and are not counted
+    // (the page request was), nor are the sandbox's own webhook deliveries.
+    const address = clientAddress(request, deps.trustProxy ?? false)
+    const networked = (request as Request & { ip?: string }).ip !== undefined
+    if (method === 'GET') {
+      const retryAfter = limitRead(request)
+      if (retryAfter !== null) throw errors.tooManyRequests(retryAfter)
+    } else if (route.access === 'provider') {
+      if (networked) limit(webhookLimiter, `${shop.id}|${address}`)
+    } else if (route.access !== 'operator') {
+      limit(limiter, `${shop.id}|${address}`)
+    }
+    // Every body is read once, bounded (413), before anything looks at it: signatures, JSON.
+    if (method !== 'GET') request = await withBoundedBody(request, route.access === 'provider' ? BODY_LIMITS.webhook : BODY_LIMITS.json)
     const ctx: ApiContext = {
-      origin: `${forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : url.protocol.replace(':', '')}://${host}`,
+      // Links (e-mails, payment return and webhook URLs) never take the request's host or scheme.
+      origin: shopOrigin(shop, deps.origin),
       payments,
       request,
       url,
@@ -135,8 +190,9 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       locale: pickLocale(request.headers.get('x-flowin-locale'), shop.config.languages),
       db: deps.db,
       now: deps.now?.() ?? new Date(),
-      secureCookies: deps.production && (url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' || isLoopback(host)),
+      secureCookies: deps.production && (isSecureRequest(request, deps.trustProxy ?? false) || isLoopback(host)),
       xsrfSecret: deps.xsrfSecret,
+      clientAddress: address,
     }
 
     if (route.access === 'operator') {
@@ -144,7 +200,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       if (method === 'GET') return route.handler(ctx, params)
       const key = request.headers.get('idempotency-key')
       if (!key) return route.handler(ctx, params)
-      const body = await request.text()
+      const body = await readRequestBody(request)
       const replayable = new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })
       const routeParams = params
       return withIdempotency(deps.db, shop.id, checkIdempotencyKey(key), fingerprint(method, url.pathname + url.search, body), () =>
@@ -154,17 +210,12 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     // A provider signs its calls; the route verifies the signature (no cookies, no key).
     if (method === 'GET' || route.access === 'provider') return route.handler(ctx, params)
 
-    // Visitors' writes are rate limited per shop and client address (429 with Retry-After).
-    if (limiter) {
-      const verdict = limiter.take(`${shop.id}|${clientAddress(request, deps.rateLimit?.trustProxy ?? false)}`)
-      if (!verdict.ok) throw errors.tooManyRequests(verdict.retryAfterSeconds)
-    }
     // Every write: the anti-forgery pair first, then the idempotency key (spec §7, DESIGN §3).
     const secret = await deps.xsrfSecret()
     const cookie = readCookie(request.headers.get('cookie'), XSRF_COOKIE)
     if (!verifyXsrf(secret, cookie, request.headers.get(XSRF_HEADER), ctx.now)) throw errors.xsrf()
     const key = checkIdempotencyKey(request.headers.get('idempotency-key'))
-    const body = await request.text()
+    const body = await readRequestBody(request)
     const replayable = new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })
     const print = fingerprint(method, url.pathname + url.search, body)
     const routeParams = params
@@ -175,13 +226,21 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
 
   async function handleApi(request: Request, { requestId }: { requestId: string }): Promise<Response> {
     const pathname = new URL(request.url).pathname
-    if (pathname.startsWith(SANDBOX_PATH)) return sandbox.handle(request)
+    const secure = isSecureRequest(request, deps.trustProxy ?? false)
     let response: Response
     try {
-      response = await dispatch(request, requestId)
+      response = pathname.startsWith(SANDBOX_PATH)
+        ? await sandbox.handle(await withBoundedBody(request, BODY_LIMITS.page))
+        : await dispatch(request, requestId)
     } catch (error) {
-      if (error instanceof HttpError) {
+      if (error instanceof BodyTooLarge) {
+        response = errorResponse(errors.payloadTooLarge(error.limit), requestId)
+      } else if (error instanceof HttpError) {
         response = errorResponse(error, requestId)
+      } else if (isClientAbort(error, request)) {
+        // The visitor went away mid-request (an aborted upload): nothing to report, nobody to answer.
+        console.warn(`[api] ${request.method} ${pathname}: client aborted (request ${requestId})`)
+        response = errorResponse(errors.badRequest('The request was aborted by the client.', { code: 'request.aborted' }), requestId)
       } else if (isDatabaseUnavailable(error)) {
         console.error(`[api] ${request.method} ${request.url}: database unavailable (request ${requestId})`, (error as Error).message)
         reportError(error, { flowinRequestId: requestId, host: request.headers.get('host') ?? '' })
@@ -195,8 +254,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     // Stored answers replayed for an idempotency key carry their original id: this request's wins.
     const headers = new Headers(response.headers)
     headers.set(REQUEST_ID_HEADER, requestId)
+    for (const [name, value] of Object.entries(transportHeaders(secure))) headers.set(name, value)
+    if (PERSONAL.test(pathname)) headers.set('cache-control', 'no-store')
     if (request.method === 'HEAD') return new Response(null, { status: response.status, headers })
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
-  return Object.assign(handleApi, { sandbox })
+  return Object.assign(handleApi, { sandbox, limitRead })
 }

@@ -5,6 +5,7 @@ import { listOffers } from '../domain/offers/listing'
 import { checkoutCart, findBookingOfCart } from '../domain/checkout'
 import { applyPaymentEvent, findPaymentLink, startCartPayment, startLinkPayment, type StartContext } from '../domain/payments'
 import { answerRequest, getRequest, listRequests } from '../domain/operator'
+import { cancelBooking } from '../domain/unpaid'
 import { WebhookRejected } from '../payments/provider'
 import { bookingToIcs } from '../mail/ics'
 import { pickText } from '../../lib/locale-text'
@@ -14,7 +15,7 @@ import { createMicroCache } from '../http/micro-cache'
 
 const readCache = createMicroCache<unknown>(2_000)
 const cacheKey = (ctx: ApiContext) => `${ctx.shop.id}|${ctx.locale}|${ctx.url.pathname}${ctx.url.search}`
-import { MAX_WIDTH, MEDIA_ID, MIN_WIDTH, renderMedia } from '../domain/media'
+import { MAX_WIDTH, MEDIA_ID, MediaBusy, MIN_WIDTH, renderMedia } from '../domain/media'
 import { ICON_PART, icons } from '../domain/icons'
 import { HttpError } from '../http/problem'
 import { createFrameToken, createXsrfToken, XSRF_HEADER, xsrfCookie } from '../http/xsrf'
@@ -70,7 +71,12 @@ export const routes: RouteDef[] = [
           )
         }
       }
-      const image = await renderMedia(ctx.db, ctx.shop.id, id, width)
+      const image = await renderMedia(ctx.db, ctx.shop.id, id, width, { ifNoneMatch: ctx.request.headers.get('if-none-match') }).catch((error: unknown) => {
+        if (error instanceof MediaBusy) {
+          throw new HttpError(503, 'Service unavailable', 'Too many images are being prepared at once. Please try again in a moment.', { code: 'media.busy' }, { 'retry-after': '1' })
+        }
+        throw error
+      })
       if (!image) {
         throw new HttpError(404, 'Page not found', 'This image does not exist.', { code: 'media.not_found' })
       }
@@ -79,9 +85,7 @@ export const routes: RouteDef[] = [
         ? 'public, max-age=300'
         : 'public, max-age=31536000, immutable'
       const headers = { etag: image.etag, 'cache-control': cacheControl }
-      if (ctx.request.headers.get('if-none-match') === image.etag) {
-        return new Response(null, { status: 304, headers })
-      }
+      if (!image.body) return new Response(null, { status: 304, headers })
       return new Response(image.body as BodyInit, {
         status: 200,
         headers: { ...headers, 'content-type': 'image/jpeg', 'content-length': String(image.body.byteLength) },
@@ -136,7 +140,7 @@ export const routes: RouteDef[] = [
     method: 'POST',
     handler: async (ctx, params) => {
       const input = await readBody(ctx, CartItemInput)
-      const cart = await addCartItem(catalogue(ctx), params.cartId ?? '', input)
+      const cart = await addCartItem(catalogue(ctx), params.cartId ?? '', input, { clientAddress: ctx.clientAddress })
       return json('/api/webshop/v1/carts/{cartId}/items', 'post', { data: cart }, { status: 201 })
     },
   },
@@ -145,7 +149,7 @@ export const routes: RouteDef[] = [
     method: 'PATCH',
     handler: async (ctx, params) => {
       const input = await readBody(ctx, z.object({ quantity: z.number().int() }).strict())
-      const cart = await updateCartItem(catalogue(ctx), params.cartId ?? '', params.itemId ?? '', input.quantity)
+      const cart = await updateCartItem(catalogue(ctx), params.cartId ?? '', params.itemId ?? '', input.quantity, { clientAddress: ctx.clientAddress })
       return json('/api/webshop/v1/carts/{cartId}/items/{itemId}', 'patch', { data: cart })
     },
   },
@@ -269,6 +273,16 @@ export const routes: RouteDef[] = [
       const answer = await readBody(ctx, z.object({ decision: z.enum(['accept', 'decline']), reply: z.string().max(2000).optional() }).strict())
       const data = await answerRequest(catalogue(ctx), params.code ?? '', answer, { origin: ctx.origin })
       return json('/api/webshop/v1/operator/requests/{code}/answer', 'post', { data })
+    },
+  },
+  {
+    path: '/api/webshop/v1/operator/bookings/{code}/cancel',
+    method: 'POST',
+    access: 'operator',
+    handler: async (ctx, params) => {
+      const { message } = await readBody(ctx, z.object({ message: z.string().max(2000).optional() }).strict())
+      const data = await cancelBooking(catalogue(ctx), params.code ?? '', { message, providers: ctx.payments })
+      return json('/api/webshop/v1/operator/bookings/{code}/cancel', 'post', { data })
     },
   },
   {

@@ -32,9 +32,11 @@ export type ApiContext = {
   /** Whether cookies get the Secure attribute. */
   secureCookies: boolean
   xsrfSecret: () => Promise<string>
-  /** The origin the visitor uses (scheme from X-Forwarded-Proto behind a proxy), for links in e-mails and provider redirects. */
+  /** The shop's canonical origin (src/server/http/public-origin.ts, never the request's headers), for links in e-mails and provider redirects. */
   origin: string
   payments: PaymentProviders
+  /** The client's address as the rate limiter sees it (TRUST_PROXY: our proxy's X-Forwarded-For). */
+  clientAddress: string
 }
 
 export type RouteHandler = (ctx: ApiContext, params: Record<string, string>) => Promise<Response>

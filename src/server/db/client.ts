@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
+import { markDatabaseError } from './errors'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type DbKind = 'pglite' | 'postgres'
@@ -31,6 +32,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     })
     pool.on('error', (error) => console.error('[db] idle client error', error.message))
+    // Errors of queries come wrapped by drizzle; a transaction's connect does not: mark it, so
+    // that an unreachable database is told apart from other network errors (http/problem.ts).
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<unknown> | undefined
+    pool.connect = ((...args: unknown[]) =>
+      args.length ? connect(...args) : connect()!.catch((error: unknown) => Promise.reject(markDatabaseError(error)))) as typeof pool.connect
     const db = drizzle({ client: pool, schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }

@@ -38,8 +38,13 @@ export const shopDomains = pgTable(
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The shop's canonical host: links in e-mails, payment return URLs, canonical/hreflang. */
+    primary: boolean('is_primary').notNull().default(false),
   },
-  (t) => [index('shop_domains_shop_idx').on(t.shopId)],
+  (t) => [
+    index('shop_domains_shop_idx').on(t.shopId),
+    uniqueIndex('shop_domains_one_primary_idx').on(t.shopId).where(sql`${t.primary}`),
+  ],
 )
 
 /** Original images. Media ids are global; `shop_id` null marks a shared image ('default'). */
@@ -196,7 +201,8 @@ export const sessions = pgTable(
 
 /**
  * An item of a cart: a session or a private start time, a variant and a quantity. Its places are
- * held until `held_until`; an expired hold simply stops counting (the item stays in the cart).
+ * held until `held_until`, fixed when the item is added (a change of quantity keeps it); an expired
+ * hold simply stops counting (the item stays in the cart).
  */
 export const cartItems = pgTable(
   'cart_items',
@@ -220,10 +226,16 @@ export const cartItems = pgTable(
     unitAmount: integer('unit_amount').notNull(),
     currency: text('currency').notNull(),
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    /**
+     * Who holds the places: a hash of the client address of the request that added the item or
+     * last set its quantity (never the address itself); live holds per holder are limited.
+     */
+    holder: text('holder'),
     createdAt: createdAt(),
   },
   (t) => [
     index('cart_items_cart_idx').on(t.cartId),
+    index('cart_items_holder_idx').on(t.shopId, t.holder, t.heldUntil),
     index('cart_items_session_held_idx').on(t.sessionId, t.heldUntil),
     index('cart_items_offer_start_idx').on(t.offerId, t.startsAt),
   ],
@@ -258,9 +270,18 @@ export const bookings = pgTable(
     seen: boolean('seen').notNull().default(false),
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** Bookings that must be paid online: cancelled when still unpaid after this moment. */
+    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /** When and why it was cancelled: the payment deadline passed, or the staff cancelled it. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason', { enum: ['payment_deadline', 'staff'] }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('bookings_shop_code_idx').on(t.shopId, t.code), uniqueIndex('bookings_cart_idx').on(t.cartId)],
+  (t) => [
+    uniqueIndex('bookings_shop_code_idx').on(t.shopId, t.code),
+    uniqueIndex('bookings_cart_idx').on(t.cartId),
+    index('bookings_payment_deadline_idx').on(t.paymentDeadline).where(sql`payment_deadline is not null`),
+  ],
 )
 
 export const bookingItems = pgTable(
@@ -346,6 +367,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'cancelled'] }).notNull().default('pending'),
+    /** A success that arrived after its booking was cancelled: the money is to be paid back. */
+    refundDue: boolean('refund_due').notNull().default(false),
     /** Where the visitor started: the checkout (cart) or a payment link. */
     source: text('source', { enum: ['checkout', 'link'] }).notNull(),
     createdAt: createdAt(),

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { components } from '../../api/schema.gen'
 import type { Db } from '../db/client'
-import { cartItems, carts, offers, sessions, skus } from '../db/schema'
+import { bookings, cartItems, carts, offers, sessions, skus } from '../db/schema'
 import { HttpError } from '../http/problem'
 import { bookingSettings, kindOf, loadBusy, loadOffers, scheduleOf, type CatalogueContext } from './offers/catalogue'
 import { startTimesForDate } from './offers/slots'
@@ -24,6 +24,18 @@ const conflict = (code: string, message: string, data: Record<string, unknown> =
 const invalid = (field: string, code: string, message: string, params: Record<string, unknown> = {}) =>
   new HttpError(400, 'Invalid enquiry', message, { code: 'validation', errors: { [field]: { code, params } } })
 const cartNotFound = () => new HttpError(404, 'Page not found', 'This cart does not exist.', { code: 'cart.not_found' })
+const cartBooked = () => conflict('cart.booked', 'This cart has been booked already and cannot be changed any more. Please start a new booking.')
+
+/**
+ * The holder of a hold: a hash of the client address (as the rate limiter sees it) within the
+ * shop. The address itself is never stored; live holds per holder are limited.
+ */
+export function holderOf(shopId: string, clientAddress: string) {
+  return createHash('sha256').update(`${shopId}\u0000${clientAddress}`).digest('base64url').slice(0, 32)
+}
+
+/** Who changes a cart: the client address of the request, when known (passed in by the route). */
+export type CartWriter = { clientAddress?: string }
 
 export async function createCart(db: Db, shopId: string, locale: string): Promise<Cart> {
   const [row] = await db.insert(carts).values({ id: newOpaqueId(), shopId, locale }).returning()
@@ -77,6 +89,51 @@ export async function findCart(ctx: CatalogueContext, id: string): Promise<Cart 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
+ * Locks the cart for the rest of the transaction and refuses a booked one: the checkout books
+ * under the same lock, so no item can be added to or changed in a cart once it is booked.
+ */
+async function lockOpenCart(tx: Tx, ctx: CatalogueContext, cartId: string) {
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), eq(carts.shopId, ctx.shop.id))).for('update')
+  if (!cart) throw cartNotFound()
+  const [booking] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.cartId, cartId)).limit(1)
+  if (booking) throw cartBooked()
+}
+
+/**
+ * The limits of holding, checked in the transaction that takes the places:
+ * - a cart has at most `maxPlacesPerCart` places, expired items included, since they can still
+ *   be booked; an item on request holds no places and does not count (the shop checks the
+ *   request itself, and group requests may be larger than any cart of held places);
+ * - a client address holds at most `maxHeldPlacesPerClient` live places of the shop, across
+ *   carts. Counted in the database, so the limit holds across processes; concurrent writes of one
+ *   holder are serialised by a transaction-scoped advisory lock on the holder.
+ * `exceptItem` is the item being changed (its current places do not count).
+ */
+async function checkHoldLimits(tx: Tx, ctx: CatalogueContext, cartId: string, change: { places: number; holder: string | null; exceptItem?: string }) {
+  const { maxPlacesPerCart, maxHeldPlacesPerClient } = bookingSettings(ctx.shop)
+  if (change.places === 0) return
+  const except = change.exceptItem ? sql`${cartItems.id} <> ${change.exceptItem}` : sql`true`
+  const [inCart] = await tx
+    .select({ places: sql<number>`coalesce(sum(${cartItems.places}), 0)::int` })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), except))
+  if (Number(inCart?.places ?? 0) + change.places > maxPlacesPerCart) {
+    throw invalid('quantity', 'cart_limit', `A cart can hold at most ${maxPlacesPerCart} places.`, { maximum: maxPlacesPerCart })
+  }
+  if (!change.holder) return
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart-holder|${ctx.shop.id}|${change.holder}`}))`)
+  const [held] = await tx
+    .select({ held: sql<number>`coalesce(sum(${cartItems.places}), 0)::int` })
+    .from(cartItems)
+    .where(and(eq(cartItems.shopId, ctx.shop.id), eq(cartItems.holder, change.holder), gt(cartItems.heldUntil, ctx.now), except))
+  if (Number(held?.held ?? 0) + change.places > maxHeldPlacesPerClient) {
+    throw conflict('holds.too_many', `You are already holding the most places one visitor can hold at once (${maxHeldPlacesPerClient}). Please book or remove some first.`, {
+      maximum: maxHeldPlacesPerClient,
+    })
+  }
+}
+
+/**
  * Checks that `places` fit into a session and locks it for the rest of the transaction: the
  * row lock serialises concurrent holds of one session on PostgreSQL (PGlite runs one
  * transaction at a time), so N parallel requests for the last k places give exactly k holds.
@@ -117,32 +174,38 @@ function checkQuantity(sku: typeof skus.$inferSelect, quantity: number) {
   if (quantity > max) throw invalid('quantity', 'too_big', `The quantity must be at most ${max}.`, { maximum: max })
 }
 
-/** Adds an item and holds its places for the shop's hold time (default 15 minutes). */
-export async function addCartItem(ctx: CatalogueContext, cartId: string, input: CartItemInput): Promise<Cart> {
+/**
+ * Adds an item and holds its places for the shop's hold time (default 15 minutes), within the
+ * limits per cart and per client address (checkHoldLimits).
+ */
+export async function addCartItem(ctx: CatalogueContext, cartId: string, input: CartItemInput, writer: CartWriter = {}): Promise<Cart> {
   const { holdMinutes, timeZone } = bookingSettings(ctx.shop)
   const heldUntil = new Date(ctx.now.getTime() + holdMinutes * 60_000)
   const { entry, sku } = await loadItemTarget(ctx, input.offer, input.sku)
   checkQuantity(sku, input.quantity)
   const itemId = newOpaqueId()
+  const holder = writer.clientAddress ? holderOf(ctx.shop.id, writer.clientAddress) : null
 
   await ctx.db.transaction(async (tx) => {
-    const [cart] = await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cartId), eq(carts.shopId, ctx.shop.id))).for('update')
-    if (!cart) throw cartNotFound()
+    await lockOpenCart(tx, ctx, cartId)
     if (kindOf(entry.skus) === 'activity') {
       if (!input.sessionId) throw invalid('sessionId', 'required', 'Choose a date.')
       // On request, availability is checked afterwards (spec §4): nothing is held.
       const places = entry.offer.uponRequest ? 0 : input.quantity * sku.blockCount
+      await checkHoldLimits(tx, ctx, cartId, { places, holder })
       const startsAt = await reserveSessionPlaces(tx, ctx, input.sessionId, entry.offer.id, places)
       const [session] = await tx.select({ endsAt: sessions.endsAt }).from(sessions).where(eq(sessions.id, input.sessionId))
       await tx.insert(cartItems).values({
         id: itemId, cartId, shopId: ctx.shop.id, offerId: entry.offer.id, skuId: sku.id, sessionId: input.sessionId,
-        startsAt, endsAt: session!.endsAt, quantity: input.quantity, places, unitAmount: sku.priceAmount, currency: sku.currency, heldUntil,
+        startsAt, endsAt: session!.endsAt, quantity: input.quantity, places, unitAmount: sku.priceAmount, currency: sku.currency, heldUntil, holder,
       })
       return
     }
     if (!input.start) throw invalid('start', 'required', 'Choose a start time.')
     const start = new Date(input.start)
     if (Number.isNaN(start.getTime())) throw invalid('start', 'invalid_date', 'The start time is not valid.')
+    const places = sku.type === 'private-service-slot' ? 1 : input.quantity
+    await checkHoldLimits(tx, ctx, cartId, { places, holder })
     // One private service is one resource: lock the offer so two carts cannot take one slot.
     await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, entry.offer.id)).for('update')
     const schedule = scheduleOf(entry.offer, entry.skus, timeZone)
@@ -154,17 +217,24 @@ export async function addCartItem(ctx: CatalogueContext, cartId: string, input: 
     await tx.insert(cartItems).values({
       id: itemId, cartId, shopId: ctx.shop.id, offerId: entry.offer.id, skuId: sku.id, sessionId: null,
       startsAt: slot.start, endsAt: slot.end, quantity: input.quantity,
-      places: sku.type === 'private-service-slot' ? 1 : input.quantity,
-      unitAmount: sku.priceAmount, currency: sku.currency, heldUntil,
+      places,
+      unitAmount: sku.priceAmount, currency: sku.currency, heldUntil, holder,
     })
   })
   return (await findCart(ctx, cartId))!
 }
 
-/** Changes the quantity of an item; its hold is renewed, and must fit again. */
-export async function updateCartItem(ctx: CatalogueContext, cartId: string, itemId: string, quantity: number): Promise<Cart> {
-  const { holdMinutes, timeZone } = bookingSettings(ctx.shop)
+/**
+ * Changes the quantity of an item; the new quantity must fit again, within the limits of adding.
+ * The hold keeps the expiry it got when the item was added, whatever the change: otherwise
+ * re-sending a quantity would renew a hold for ever, and one client could keep a session sold out.
+ * Places added by raising the quantity therefore expire with the item. An expired item cannot be
+ * revived (409 `hold.expired`): it is removed and added again, which counts against the limits.
+ */
+export async function updateCartItem(ctx: CatalogueContext, cartId: string, itemId: string, quantity: number, writer: CartWriter = {}): Promise<Cart> {
+  const { timeZone } = bookingSettings(ctx.shop)
   await ctx.db.transaction(async (tx) => {
+    await lockOpenCart(tx, ctx, cartId)
     const [item] = await tx
       .select()
       .from(cartItems)
@@ -175,12 +245,17 @@ export async function updateCartItem(ctx: CatalogueContext, cartId: string, item
     const sku = entry?.skus.find((s) => s.id === item.skuId)
     if (!entry || !sku) throw new HttpError(404, 'Page not found', 'This offer does not exist any more.', { code: 'offer.not_found' })
     checkQuantity(sku, quantity)
-    let places: number
+    if (item.heldUntil <= ctx.now) {
+      throw conflict('hold.expired', 'The places of this item are no longer held. Please remove it and add it again.')
+    }
+    const places = item.sessionId ? (entry.offer.uponRequest ? 0 : quantity * sku.blockCount) : sku.type === 'private-service-slot' ? 1 : quantity
+    // The places are now held by whoever set the quantity (when known).
+    const holder = writer.clientAddress ? holderOf(ctx.shop.id, writer.clientAddress) : item.holder
+    // Fewer places (or as many) never go beyond a limit, even one the shop has lowered since.
+    if (places > item.places) await checkHoldLimits(tx, ctx, cartId, { places, holder, exceptItem: item.id })
     if (item.sessionId) {
-      places = entry.offer.uponRequest ? 0 : quantity * sku.blockCount
       await reserveSessionPlaces(tx, ctx, item.sessionId, entry.offer.id, places, item.id)
     } else {
-      places = sku.type === 'private-service-slot' ? 1 : quantity
       await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, entry.offer.id)).for('update')
       const schedule = scheduleOf(entry.offer, entry.skus, timeZone)
       const busy = await loadBusy(tx as unknown as Db, entry.offer.id, ctx.now, new Date(item.startsAt.getTime() + 86_400_000 * 2), ctx.now, item.id)
@@ -189,7 +264,7 @@ export async function updateCartItem(ctx: CatalogueContext, cartId: string, item
     }
     await tx
       .update(cartItems)
-      .set({ quantity, places, heldUntil: new Date(ctx.now.getTime() + holdMinutes * 60_000) })
+      .set({ quantity, places, holder })
       .where(eq(cartItems.id, item.id))
   })
   return (await findCart(ctx, cartId))!
@@ -198,6 +273,8 @@ export async function updateCartItem(ctx: CatalogueContext, cartId: string, item
 export async function removeCartItem(ctx: CatalogueContext, cartId: string, itemId: string): Promise<Cart> {
   const cart = await findCart(ctx, cartId)
   if (!cart) throw cartNotFound()
+  const [booking] = await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.cartId, cartId)).limit(1)
+  if (booking) throw cartBooked()
   const deleted = await ctx.db
     .delete(cartItems)
     .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId), eq(cartItems.shopId, ctx.shop.id)))

@@ -11,6 +11,7 @@ import { startTimesForDate, type Busy } from './offers/slots'
 import { utcToZonedDate, utcToZonedTime } from './offers/zoned-time'
 import { newOpaqueId } from './carts'
 import { createPaymentLink, paymentFieldsOf, paymentLinkUrl, wantsPaymentLink } from './payments'
+import { paymentDeadlineFor } from './unpaid'
 
 type S = components['schemas']
 export type Booking = S['Booking']
@@ -49,6 +50,9 @@ export async function toBookingView(ctx: CatalogueContext, db: Db, row: typeof b
     openAmount: { amount: row.openAmount, currency: row.currency },
     paymentMethod: row.paymentMethod,
     ...(await paymentFieldsOf(db, ctx.shop, row, ctx.now)),
+    ...(row.paymentDeadline && (row.status === 'CONFIRMED' || row.status === 'ACCEPTED') && row.openAmount > 0
+      ? { paymentDeadline: row.paymentDeadline.toISOString() }
+      : {}),
     email: row.person.email,
     createdAt: row.createdAt.toISOString(),
     items: items.map((item) => {
@@ -240,13 +244,15 @@ export async function checkoutCart(
         openAmount: total,
         currency: view[0]!.item.currency,
         message: input.message?.trim() || null,
+        // Pay now: the places are held only until then (see ./unpaid.ts).
+        paymentDeadline: mode === 'order' && total > 0 ? paymentDeadlineFor(ctx.shop, input.paymentMethod, ctx.now) : null,
       })
       .returning()
     await tx.insert(bookingItems).values(rows)
     // The places are taken now: the holds are done.
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId))
     // Pay later (and pay now, should the payment not go through): a link to pay the open amount.
-    const link = wantsPaymentLink(ctx.shop, booking!) ? await createPaymentLink(tx, ctx.shop, bookingId, ctx.now) : null
+    const link = wantsPaymentLink(ctx.shop, booking!) ? await createPaymentLink(tx, ctx.shop, bookingId, ctx.now, booking!.paymentDeadline) : null
     const result = await toBookingView(ctx, tx as unknown as Db, booking!)
     // In the same transaction: a booking is never without its e-mail, nor an e-mail without it.
     await tx.insert(outbox).values({

@@ -14,6 +14,7 @@ import { loadOffers, type CatalogueContext } from './offers/catalogue'
 import { reservePlaces, toBookingView } from './checkout'
 import { createPaymentLink, paymentFieldsOf, paymentLinkUrl, wantsPaymentLink } from './payments'
 import type { Shop } from './shops'
+import { paymentDeadlineFor } from './unpaid'
 
 type S = components['schemas']
 export type OperatorRequest = S['OperatorRequest']
@@ -135,10 +136,18 @@ export async function answerRequest(
     }
     const [next] = await tx
       .update(bookings)
-      .set({ status: answer.decision === 'accept' ? 'ACCEPTED' : 'DECLINED', reply, repliedAt: ctx.now, seen: true })
+      .set({
+        status: answer.decision === 'accept' ? 'ACCEPTED' : 'DECLINED',
+        reply,
+        repliedAt: ctx.now,
+        seen: true,
+        // To be paid now: the places are held only until then (see ./unpaid.ts).
+        ...(answer.decision === 'accept' && row!.openAmount > 0 ? { paymentDeadline: paymentDeadlineFor(ctx.shop, row!.paymentMethod, ctx.now) } : {}),
+      })
       .where(eq(bookings.id, row!.id))
       .returning()
-    const link = answer.decision === 'accept' && wantsPaymentLink(ctx.shop, next!) ? await createPaymentLink(tx, ctx.shop, next!.id, ctx.now) : null
+    const link =
+      answer.decision === 'accept' && wantsPaymentLink(ctx.shop, next!) ? await createPaymentLink(tx, ctx.shop, next!.id, ctx.now, next!.paymentDeadline) : null
     const view = await toBookingView({ ...ctx, locale }, tx as unknown as Db, next!)
     await tx.insert(outbox).values({
       id: randomUUID(),

@@ -9,7 +9,9 @@
  * - a succeeded payment is final: a later 'failed' or 'cancelled' for it changes nothing, and
  *   a success counts once whatever the order of arrival;
  * - starting a payment cancels the booking's unfinished attempts at the provider first; if one
- *   of them was already paid, no new attempt is started (a visitor is never charged twice).
+ *   of them was already paid, no new attempt is started (a visitor is never charged twice);
+ * - a success for a booking cancelled meanwhile (payment deadline, staff) never revives it nor
+ *   takes places: the payment is recorded as succeeded with `refund_due` (ADR 016).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, inArray } from 'drizzle-orm'
@@ -57,9 +59,11 @@ export function wantsPaymentLink(shop: Shop, booking: Pick<BookingRow, 'status' 
   return paymentStateOf(shop, booking) === 'payable'
 }
 
-export async function createPaymentLink(tx: Tx | Db, shop: Shop, bookingId: string, now: Date) {
+/** A payment link, valid `paymentLinkDays`, or until `deadline` (a pay-now booking's payment deadline). */
+export async function createPaymentLink(tx: Tx | Db, shop: Shop, bookingId: string, now: Date, deadline?: Date | null) {
   const days = shop.config.booking?.paymentLinkDays ?? DEFAULT_PAYMENT_LINK_DAYS
-  const link = { token: newPaymentToken(), shopId: shop.id, bookingId, expiresAt: new Date(now.getTime() + days * 86_400_000) }
+  const expiresAt = deadline ?? new Date(now.getTime() + days * 86_400_000)
+  const link = { token: newPaymentToken(), shopId: shop.id, bookingId, expiresAt }
   await tx.insert(paymentLinks).values(link)
   return link
 }
@@ -127,7 +131,7 @@ export type StartContext = {
   shop: Shop
   locale: Locale
   now: Date
-  /** The public origin the visitor uses, e.g. `https://alpin.example.ch`. */
+  /** The shop's canonical origin, e.g. `https://alpin.example.ch` (src/server/http/public-origin.ts). */
   origin: string
   provider: PaymentProvider
 }
@@ -258,13 +262,20 @@ export async function applyPaymentEvent(
     // A success counts even for an attempt we had cancelled: the money was taken.
     await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, payment.id))
     const [before] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update')
+    if (before!.status === 'CANCELLED') {
+      // Too late: the booking was cancelled (its places may be sold again). The money was taken,
+      // so the payment is recorded and flagged to be paid back; the booking stays cancelled.
+      await tx.update(payments).set({ refundDue: true }).where(eq(payments.id, payment.id))
+      console.warn(`[payments] payment ${payment.id} arrived after booking ${before!.code} was cancelled: refund due`)
+      return 'applied'
+    }
     const openAmount = Math.max(0, before!.openAmount - payment.amount)
     if (before!.openAmount < payment.amount) {
       console.warn(`[payments] booking ${before!.code} was overpaid by ${payment.amount - before!.openAmount} (payment ${payment.id})`)
     }
     const [booking] = await tx
       .update(bookings)
-      .set({ openAmount, ...(openAmount === 0 && before!.status !== 'CANCELLED' ? { status: 'PAID' as const } : {}) })
+      .set({ openAmount, ...(openAmount === 0 ? { status: 'PAID' as const } : {}) })
       .where(eq(bookings.id, before!.id))
       .returning()
     const locale = (isLocale(booking!.locale) ? booking!.locale : 'de') as Locale

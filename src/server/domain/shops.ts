@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { components } from '../../api/schema.gen'
 import type { Db } from '../db/client'
 import { shopDomains, shops } from '../db/schema'
@@ -6,7 +7,8 @@ import { resolveHost } from '../tenancy'
 import { sanitisePalette } from '../../lib/theme'
 
 export type ShopConfig = components['schemas']['ShopConfig']
-export type Shop = { id: string; config: ShopConfig }
+/** `primaryDomain`: the custom domain its links use (src/server/http/public-origin.ts), if any. */
+export type Shop = { id: string; config: ShopConfig; primaryDomain?: string | null }
 
 export type ShopLookup =
   | { ok: true; shop: Shop }
@@ -53,27 +55,34 @@ export class ShopDirectory {
   }
 
   async loadById(id: string): Promise<Shop | null> {
-    const rows = await this.db.select().from(shops).where(eq(shops.id, id)).limit(1)
+    const rows = await this.db
+      .select({ id: shops.id, config: shops.config, primaryDomain: shopDomains.domain })
+      .from(shops)
+      .leftJoin(shopDomains, and(eq(shopDomains.shopId, shops.id), eq(shopDomains.primary, true)))
+      .where(eq(shops.id, id))
+      .limit(1)
     const row = rows[0]
-    return row ? toShop(row.id, row.config) : null
+    return row ? toShop(row.id, row.config, row.primaryDomain) : null
   }
 
   private async loadByDomain(domain: string): Promise<Shop | null> {
+    const primary = alias(shopDomains, 'primary_domain')
     const rows = await this.db
-      .select({ id: shops.id, config: shops.config })
+      .select({ id: shops.id, config: shops.config, primaryDomain: primary.domain })
       .from(shopDomains)
       .innerJoin(shops, eq(shops.id, shopDomains.shopId))
+      .leftJoin(primary, and(eq(primary.shopId, shops.id), eq(primary.primary, true)))
       .where(eq(shopDomains.domain, domain))
       .limit(1)
     const row = rows[0]
-    return row ? toShop(row.id, row.config) : null
+    return row ? toShop(row.id, row.config, row.primaryDomain) : null
   }
 }
 
-function toShop(id: string, config: Omit<ShopConfig, 'id'>): Shop {
+function toShop(id: string, config: Omit<ShopConfig, 'id'>, primaryDomain: string | null = null): Shop {
   // Colours reach CSS: anything but a valid rgb triple is dropped (and logged) here already.
   const colorPalette = sanitisePalette(config.theme?.colorPalette, (name, value) =>
     console.warn(`[shop ${id}] dropped invalid colour ${JSON.stringify(name)}: ${JSON.stringify(value)}`),
   )
-  return { id, config: { ...config, theme: { ...config.theme, colorPalette }, id } }
+  return { id, config: { ...config, theme: { ...config.theme, colorPalette }, id }, primaryDomain }
 }

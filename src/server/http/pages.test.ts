@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { securityHeaders } from './pages'
+import { isPersonalPage, securityHeaders, transportHeaders } from './pages'
 
 const ancestors = (headers: Record<string, string>) => /frame-ancestors ([^;]+)/.exec(headers['content-security-policy']!)?.[1]
 
@@ -28,5 +28,17 @@ describe('framing headers (DESIGN §8, issue 7 §5)', () => {
       expect(ancestors(headers), path).toBe("'none'")
       expect(headers['x-frame-options'], path).toBe('DENY')
     }
+  })
+})
+
+describe('headers of every answer and personal pages', () => {
+  it('sends nosniff always and HSTS only over HTTPS', () => {
+    expect(transportHeaders(false)).toEqual({ 'x-content-type-options': 'nosniff' })
+    expect(transportHeaders(true)).toEqual({ 'x-content-type-options': 'nosniff', 'strict-transport-security': 'max-age=31536000; includeSubDomains' })
+  })
+
+  it('knows the pages that show personal data', () => {
+    for (const path of ['/de/checkout/abc', '/en/checkout/abc/', '/fr/checkout/abc/success', '/en/aftersales/payment/tok']) expect(isPersonalPage(path), path).toBe(true)
+    for (const path of ['/de', '/en/listing/canyoning', '/de/imprint', '/en/embed/v1/search', '/en/checkout']) expect(isPersonalPage(path), path).toBe(false)
   })
 })

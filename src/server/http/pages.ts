@@ -8,6 +8,25 @@ export function isEmbedPath(pathname: string) {
 }
 
 /**
+ * Headers for every answer, whatever its type: no content sniffing; over HTTPS (the request's
+ * URL, or the trusted proxy's X-Forwarded-Proto) browsers keep to HTTPS for a year. Never over
+ * plain HTTP: a visitor there could not reach the shop any more.
+ */
+export function transportHeaders(secure: boolean): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    ...(secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+/** Pages that show personal data (checkout, its outcome, a payment link): never stored. */
+const PERSONAL_PAGE = /^\/(de|en|fr)\/(checkout\/[^/]+(\/success)?|aftersales\/payment\/[^/]+)\/?$/
+
+export function isPersonalPage(pathname: string) {
+  return PERSONAL_PAGE.test(pathname)
+}
+
+/**
  * Headers for every page (issue 3 §14): a Content-Security-Policy with a per-request script
  * nonce; only embed routes may be framed (DESIGN §8); no referrer beyond the origin elsewhere.
  */

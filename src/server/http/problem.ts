@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema.gen'
+import { comesFromDatabase } from '../db/errors'
 
 export type ErrorBody = components['schemas']['Error']
 
@@ -77,7 +78,16 @@ export const errors = {
     ),
   badRequest: (message: string, data: Record<string, unknown> = {}) =>
     new HttpError(400, 'Invalid enquiry', message, { code: 'bad_request', ...data }),
-  /** Too many writes from one client (rate limiting). */
+  /** A request body over its route's limit (src/server/http/body-limit.ts). */
+  payloadTooLarge: (limit: number) =>
+    new HttpError(
+      413,
+      'Payload too large',
+      `The request is too large. At most ${Math.floor(limit / 1024)} KiB can be sent at once.`,
+      { code: 'body.too_large', limit },
+      { connection: 'close' },
+    ),
+  /** Too many requests from one client (rate limiting). */
   tooManyRequests: (retryAfterSeconds: number) =>
     new HttpError(
       429,
@@ -106,11 +116,45 @@ export const errors = {
 
 /** Whether an error means the database is out of reach (not a bug in the request). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  // Only errors the database driver raised: a visitor's reset connection is no outage.
+  if (!comesFromDatabase(error)) return false
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
     const code = typeof e.code === 'string' ? e.code : ''
     const message = typeof e.message === 'string' ? e.message : ''
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code)) return true
     if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true
+  }
+  return false
+}
+
+/** The request's body could not be read: the client went away (aborted upload, reset). */
+export class ClientAbortError extends Error {
+  constructor(cause: unknown) {
+    super('client aborted', { cause })
+    this.name = 'ClientAbortError'
+  }
+}
+
+/** Reads a request's body; a failure is the client's (ClientAbortError), never the server's. */
+export async function readRequestBody(request: Request): Promise<string> {
+  try {
+    return await request.text()
+  } catch (error) {
+    throw new ClientAbortError(error)
+  }
+}
+
+/**
+ * Whether a failure is the client's going away: its body could not be read, its request signal
+ * is aborted, or Node's own "aborted" reset of the incoming connection. Not a server fault: it
+ * is logged as one line and not reported.
+ */
+export function isClientAbort(error: unknown, request?: Request): boolean {
+  if (comesFromDatabase(error)) return false
+  if (request?.signal?.aborted) return true
+  for (let e = error as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
+    if (e instanceof ClientAbortError || e.name === 'AbortError') return true
+    if (e.code === 'ECONNRESET' && e.message === 'aborted') return true
   }
   return false
 }

@@ -11,13 +11,13 @@ async function getJson(api: ApiHandler, origin: string, path: string, requestId:
 
 /**
  * `sitemap.xml` per shop (issue 4 §8): home, legal pages and every offer in each of the shop's
- * languages, with hreflang alternates. Built from the same API the pages use.
+ * languages, with hreflang alternates. Built from the same API the pages use; `origin` is the
+ * shop's canonical origin (src/server/http/public-origin.ts), null for a host without a shop.
  */
-export async function sitemap(request: Request, api: ApiHandler, requestId: string): Promise<Response> {
+export async function sitemap(request: Request, api: ApiHandler, requestId: string, origin: string | null): Promise<Response> {
   const url = new URL(request.url)
-  const proto = request.headers.get('x-forwarded-proto') === 'https' ? 'https:' : url.protocol
-  const origin = `${proto}//${url.host}`
   const host = request.headers.get('host') ?? url.host
+  if (!origin) return new Response('Not found', { status: 404, headers: { [REQUEST_ID_HEADER]: requestId } })
   const config = (await getJson(api, origin, '/api/webshop/v1/config', requestId, host))?.data as { languages: string[] } | undefined
   if (!config) return new Response('Not found', { status: 404, headers: { [REQUEST_ID_HEADER]: requestId } })
   const slugs: string[] = []
@@ -44,9 +44,7 @@ export async function sitemap(request: Request, api: ApiHandler, requestId: stri
 }
 
 /** robots.txt: everything but embeds, checkout and payment pages; points at the sitemap. */
-export function robots(request: Request, requestId: string): Response {
-  const url = new URL(request.url)
-  const proto = request.headers.get('x-forwarded-proto') === 'https' ? 'https:' : url.protocol
+export function robots(requestId: string, origin: string | null): Response {
   const body = [
     'User-agent: *',
     'Disallow: /api/',
@@ -54,8 +52,7 @@ export function robots(request: Request, requestId: string): Response {
     'Disallow: /*/aftersales/',
     'Disallow: /*/embed/',
     '',
-    `Sitemap: ${proto}//${url.host}/sitemap.xml`,
-    '',
+    ...(origin ? [`Sitemap: ${origin}/sitemap.xml`, ''] : []),
   ].join('\n')
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600', [REQUEST_ID_HEADER]: requestId } })
 }

@@ -32,6 +32,7 @@ export type OutboxPayload = {
   paymentLinkExpiresAt?: string
   reply?: string
   amount?: { amount: number; currency: string }
+  reason?: 'payment_deadline' | 'staff'
 }
 
 /** What the processor needs to know about a shop. */
@@ -78,6 +79,7 @@ const payloadSchema = z.object({
   paymentLinkExpiresAt: z.string().max(64).optional(),
   reply: z.string().max(4000).optional(),
   amount: z.object({ amount: z.number().int(), currency: z.string().min(3).max(3) }).optional(),
+  reason: z.enum(['payment_deadline', 'staff']).optional(),
 })
 
 /** A failure that no retry will fix (unknown kind, invalid payload). */
@@ -125,6 +127,7 @@ export function composeMessage(
     paymentLinkExpiresAt: parsed.data.paymentLinkExpiresAt,
     reply: parsed.data.reply,
     amount: parsed.data.amount,
+    reason: parsed.data.reason,
   })
   const message: MailMessage = { from, to: parsed.data.to, ...mail }
   if (MAIL_KINDS_WITH_CALENDAR.includes(kind) && booking.items.length > 0) {

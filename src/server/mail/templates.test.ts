@@ -108,6 +108,18 @@ describe('renderMail', () => {
     }
   })
 
+  it('keeps participants’ names on their line in the plain text, whatever they hold', () => {
+    const booking = bookingFixture()
+    booking.items[0]!.participants = [{ firstname: 'Anna\r\nBcc: victim@example.com\n', surname: 'Muster\u2028Subject: hi', extras: [] }]
+    for (const kind of KINDS) {
+      const mail = renderMail(kind, { booking, shop: shop(), locale: 'en' })
+      const lines = mail.text.split('\n')
+      expect(lines.some((line) => /^(Bcc|Subject):/i.test(line.trim()))).toBe(false)
+      expect(mail.text).not.toMatch(/[\r\u2028\u2029]/)
+      expect(mail.text).toMatch(/Participants: Anna Bcc: victim@example\.com +Muster Subject: hi\n/)
+    }
+  })
+
   it('escapes every interpolated value in the HTML', () => {
     const hostile = '<img src=x onerror=alert(1)>'
     const booking = bookingFixture({ code: '<b>X</b>' })
@@ -276,5 +288,49 @@ describe('renderMail: payments and request answers (issue 6)', () => {
     expect(mail.html).toContain(full)
     const partly = renderMail('payment.received', { booking: bookingFixture({ status: 'CONFIRMED' }), shop: shop(), locale, amount: { amount: 100, currency: 'CHF' } })
     expect(partly.text).not.toContain(full)
+  })
+})
+
+describe('renderMail: cancelled bookings', () => {
+  const intros: Record<Locale, Record<'payment_deadline' | 'staff', string>> = {
+    de: { payment_deadline: 'nicht innerhalb der vorgesehenen Frist eingegangen', staff: 'hat Ihre Buchung storniert' },
+    en: { payment_deadline: 'did not receive your payment', staff: 'has cancelled your booking' },
+    fr: { payment_deadline: 'pas reçu votre paiement dans le délai prévu', staff: 'Nous avons annulé votre réservation' },
+  }
+  it.each(LOCALES)('says why, shows the reply, no payment link, totals or calendar (%s)', (locale) => {
+    const booking = bookingFixture({ status: 'CANCELLED', paymentMethod: 'PAY_NOW' })
+    for (const reason of ['payment_deadline', 'staff'] as const) {
+      const mail = renderMail('booking.cancelled', {
+        booking,
+        shop: shop(),
+        locale,
+        reason,
+        reply: 'Hochwasser <3',
+        paymentUrl: 'https://shop.example/pay/abc',
+      })
+      expect(mail.subject).toContain(booking.code)
+      expect(plain(mail.text)).toContain(intros[locale][reason])
+      expect(mail.text).toContain('> Hochwasser <3')
+      expect(mail.html).toContain('Hochwasser &lt;3')
+      expect(all(mail)).not.toContain('https://shop.example/pay/abc')
+      expect(all(mail)).not.toContain('.ics')
+      expect(all(mail)).not.toContain('ß')
+    }
+  })
+})
+
+describe('renderMail: the payment deadline of a pay-now booking', () => {
+  const expected: Record<Locale, string> = {
+    de: 'Ihre Plätze sind bis Montag, 23. November 2026, 16:30 Uhr für Sie reserviert.',
+    en: 'Your places are held for you until Monday, 23 November 2026, 16:30.',
+    fr: 'Vos places sont réservées jusqu’au lundi, 23 novembre 2026 à 16:30.',
+  }
+  it.each(LOCALES)('tells until when the places are held, in the shop’s time zone (%s)', (locale) => {
+    const booking = { ...bookingFixture({ paymentMethod: 'PAY_NOW' }), paymentDeadline: '2026-11-23T15:30:00.000Z' }
+    const mail = renderMail('booking.confirmation', { booking, shop: shop(), locale, paymentUrl: 'https://shop.example/pay/abc' })
+    expect(plain(mail.text)).toContain(plain(expected[locale]))
+    expect(plain(mail.html)).toContain(escapeHtml(plain(expected[locale])))
+    const later = renderMail('booking.confirmation', { booking: bookingFixture({ paymentMethod: 'PAY_LATER' }), shop: shop(), locale })
+    expect(plain(later.text)).not.toContain(plain(expected[locale]).slice(0, 20))
   })
 })

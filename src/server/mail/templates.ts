@@ -13,8 +13,17 @@ type BookingItem = components['schemas']['BookingItem']
 type ShopContact = components['schemas']['ShopConfig']['contact']
 type PaymentMethod = components['schemas']['PaymentMethod']
 
-export type MailKind = 'booking.confirmation' | 'request.received' | 'request.accepted' | 'request.declined' | 'payment.received'
-export const MAIL_KINDS: readonly MailKind[] = ['booking.confirmation', 'request.received', 'request.accepted', 'request.declined', 'payment.received']
+export type MailKind = 'booking.confirmation' | 'request.received' | 'request.accepted' | 'request.declined' | 'payment.received' | 'booking.cancelled'
+export const MAIL_KINDS: readonly MailKind[] = [
+  'booking.confirmation',
+  'request.received',
+  'request.accepted',
+  'request.declined',
+  'payment.received',
+  'booking.cancelled',
+]
+/** Why a booking was cancelled: its payment deadline passed unpaid, or the staff cancelled it. */
+export type CancelReason = 'payment_deadline' | 'staff'
 /** Kinds that carry the booking's dates as an .ics attachment. */
 export const MAIL_KINDS_WITH_CALENDAR: readonly MailKind[] = ['booking.confirmation', 'request.accepted', 'payment.received']
 
@@ -40,6 +49,8 @@ export type MailData = {
   reply?: string
   /** The amount of a received payment. */
   amount?: { amount: number; currency: string }
+  /** Cancellations: why (default `staff`). */
+  reason?: CancelReason
 }
 export type RenderedMail = { subject: string; text: string; html: string }
 
@@ -63,6 +74,11 @@ type Dictionary = {
   validUntil: (date: string) => string
   paidInFull: string
   declinedNote: string
+  /** Cancellations: the opening line per reason, and the line in place of the totals. */
+  cancelledIntro: Record<CancelReason, (shop: string) => string>
+  cancelledNote: string
+  /** Pay now, not paid yet: until when the places are held. */
+  payBy: (day: string, time: string) => string
   requestNote: string
   codeLabel: Record<MailKind, string>
   items: string
@@ -96,6 +112,7 @@ const de: Dictionary = {
     'request.accepted': (code, shop) => `Ihre Anfrage ${code} ist bestätigt – ${shop}`,
     'request.declined': (code, shop) => `Ihre Anfrage ${code} – leider keine Zusage – ${shop}`,
     'payment.received': (code, shop) => `Zahlung erhalten für Buchung ${code} – ${shop}`,
+    'booking.cancelled': (code, shop) => `Stornierung Ihrer Buchung ${code} – ${shop}`,
   },
   heading: {
     'booking.confirmation': 'Buchungsbestätigung',
@@ -103,6 +120,7 @@ const de: Dictionary = {
     'request.accepted': 'Anfrage bestätigt',
     'request.declined': 'Anfrage nicht bestätigt',
     'payment.received': 'Zahlung erhalten',
+    'booking.cancelled': 'Buchung storniert',
   },
   greeting: 'Guten Tag',
   intro: {
@@ -114,6 +132,7 @@ const de: Dictionary = {
     'request.declined': (shop) =>
       `Vielen Dank für Ihre Anfrage bei ${shop}. Leider können wir sie nicht bestätigen.`,
     'payment.received': (_shop, amount) => `Vielen Dank! Wir haben Ihre Zahlung von ${amount} erhalten.`,
+    'booking.cancelled': (shop) => de.cancelledIntro.staff(shop),
   },
   replyLabel: 'Unsere Nachricht an Sie',
   payLead: 'Den offenen Betrag können Sie bequem online bezahlen:',
@@ -122,6 +141,14 @@ const de: Dictionary = {
   validUntil: (date) => `Der Link ist gültig bis ${date}.`,
   paidInFull: 'Ihre Buchung ist damit vollständig bezahlt.',
   declinedNote: 'Vielleicht passt ein anderes Datum? Wir freuen uns auf eine neue Anfrage.',
+  cancelledIntro: {
+    payment_deadline: (shop) =>
+      `Leider ist Ihre Zahlung für die Buchung bei ${shop} nicht innerhalb der vorgesehenen Frist eingegangen. Wir haben die Buchung deshalb storniert und die Plätze wieder freigegeben. Es wurde Ihnen nichts belastet.`,
+    staff: (shop) => `${shop} hat Ihre Buchung storniert. Die Plätze sind wieder freigegeben.`,
+  },
+  cancelledNote: 'Möchten Sie trotzdem dabei sein? Sie können gerne neu buchen, solange Plätze frei sind.',
+  payBy: (day, time) =>
+    `Ihre Plätze sind bis ${day}, ${time} Uhr für Sie reserviert. Ist die Buchung bis dann nicht bezahlt, wird sie storniert und die Plätze werden wieder freigegeben.`,
   requestNote:
     'Wir prüfen jetzt die Verfügbarkeit und geben Ihnen so rasch wie möglich per E-Mail Bescheid. ' +
     'Ihre Anfrage ist noch keine verbindliche Buchung.',
@@ -131,6 +158,7 @@ const de: Dictionary = {
     'request.accepted': 'Buchungscode',
     'request.declined': 'Referenz',
     'payment.received': 'Buchungscode',
+    'booking.cancelled': 'Buchungscode',
   },
   items: 'Ihre Angaben',
   variant: 'Variante',
@@ -155,6 +183,7 @@ const de: Dictionary = {
     'request.accepted': 'Buchung ansehen',
     'request.declined': 'Andere Termine ansehen',
     'payment.received': 'Buchung ansehen',
+    'booking.cancelled': 'Termine ansehen',
   },
   questions: 'Haben Sie Fragen? Wir helfen Ihnen gerne weiter.',
   phone: 'Telefon',
@@ -172,6 +201,7 @@ const en: Dictionary = {
     'request.accepted': (code, shop) => `Your request ${code} is confirmed – ${shop}`,
     'request.declined': (code, shop) => `Your request ${code} – unfortunately not possible – ${shop}`,
     'payment.received': (code, shop) => `Payment received for booking ${code} – ${shop}`,
+    'booking.cancelled': (code, shop) => `Your booking ${code} has been cancelled – ${shop}`,
   },
   heading: {
     'booking.confirmation': 'Booking confirmation',
@@ -179,6 +209,7 @@ const en: Dictionary = {
     'request.accepted': 'Request confirmed',
     'request.declined': 'Request not confirmed',
     'payment.received': 'Payment received',
+    'booking.cancelled': 'Booking cancelled',
   },
   greeting: 'Hello,',
   intro: {
@@ -189,6 +220,7 @@ const en: Dictionary = {
       `Good news: ${shop} has checked your request; the places are available and reserved for you. Your booking is confirmed.`,
     'request.declined': (shop) => `Thank you for your request to ${shop}. Unfortunately, we cannot confirm it.`,
     'payment.received': (_shop, amount) => `Thank you! We have received your payment of ${amount}.`,
+    'booking.cancelled': (shop) => en.cancelledIntro.staff(shop),
   },
   replyLabel: 'Our message to you',
   payLead: 'You can pay the amount due online:',
@@ -197,6 +229,14 @@ const en: Dictionary = {
   validUntil: (date) => `The link is valid until ${date}.`,
   paidInFull: 'Your booking is now paid in full.',
   declinedNote: 'Perhaps another date suits you? We look forward to a new request.',
+  cancelledIntro: {
+    payment_deadline: (shop) =>
+      `Unfortunately, we did not receive your payment for your booking with ${shop} in time. We have therefore cancelled the booking and released the places. You have not been charged.`,
+    staff: (shop) => `${shop} has cancelled your booking. The places have been released.`,
+  },
+  cancelledNote: 'Would you still like to join? You are welcome to book again while places are available.',
+  payBy: (day, time) =>
+    `Your places are held for you until ${day}, ${time}. If the booking is still unpaid then, it is cancelled and the places are released.`,
   requestNote:
     'We are now checking availability and will get back to you by e-mail as soon as possible. ' +
     'Please note that your request is not yet a confirmed booking.',
@@ -206,6 +246,7 @@ const en: Dictionary = {
     'request.accepted': 'Booking code',
     'request.declined': 'Reference',
     'payment.received': 'Booking code',
+    'booking.cancelled': 'Booking code',
   },
   items: 'Your details',
   variant: 'Option',
@@ -230,6 +271,7 @@ const en: Dictionary = {
     'request.accepted': 'View your booking',
     'request.declined': 'See other dates',
     'payment.received': 'View your booking',
+    'booking.cancelled': 'See dates',
   },
   questions: 'Any questions? We are happy to help.',
   phone: 'Phone',
@@ -249,6 +291,7 @@ const fr: Dictionary = {
     'request.accepted': (code, shop) => `Votre demande ${code} est confirmée – ${shop}`,
     'request.declined': (code, shop) => `Votre demande ${code} – malheureusement pas possible – ${shop}`,
     'payment.received': (code, shop) => `Paiement reçu pour la réservation ${code} – ${shop}`,
+    'booking.cancelled': (code, shop) => `Annulation de votre réservation ${code} – ${shop}`,
   },
   heading: {
     'booking.confirmation': 'Confirmation de réservation',
@@ -256,6 +299,7 @@ const fr: Dictionary = {
     'request.accepted': 'Demande confirmée',
     'request.declined': 'Demande non confirmée',
     'payment.received': 'Paiement reçu',
+    'booking.cancelled': 'Réservation annulée',
   },
   greeting: 'Bonjour,',
   intro: {
@@ -266,6 +310,7 @@ const fr: Dictionary = {
       'Bonne nouvelle : nous avons vérifié votre demande, les places sont disponibles et réservées pour vous. Votre réservation est confirmée.',
     'request.declined': () => 'Merci beaucoup pour votre demande. Malheureusement, nous ne pouvons pas la confirmer.',
     'payment.received': (_shop, amount) => `Merci ! Nous avons bien reçu votre paiement de ${amount}.`,
+    'booking.cancelled': (shop) => fr.cancelledIntro.staff(shop),
   },
   replyLabel: 'Notre message',
   payLead: 'Vous pouvez payer le montant dû en ligne :',
@@ -274,6 +319,14 @@ const fr: Dictionary = {
   validUntil: (date) => `Le lien est valable jusqu’au ${date}.`,
   paidInFull: 'Votre réservation est ainsi entièrement payée.',
   declinedNote: 'Une autre date vous conviendrait-elle ? Nous nous réjouissons de recevoir une nouvelle demande.',
+  cancelledIntro: {
+    payment_deadline: () =>
+      'Malheureusement, nous n’avons pas reçu votre paiement dans le délai prévu. Nous avons donc annulé votre réservation et libéré les places. Aucun montant ne vous a été débité.',
+    staff: () => 'Nous avons annulé votre réservation. Les places ont été libérées.',
+  },
+  cancelledNote: `Vous souhaitez tout de même participer${NNBSP}? N’hésitez pas à réserver à nouveau, tant qu’il reste des places.`,
+  payBy: (day, time) =>
+    `Vos places sont réservées jusqu’au ${day} à ${time}. Si la réservation n’est toujours pas payée à ce moment-là, elle sera annulée et les places libérées.`,
   requestNote:
     'Nous vérifions maintenant les disponibilités et vous répondrons par e-mail dans les meilleurs délais. ' +
     'Votre demande ne constitue pas encore une réservation ferme.',
@@ -283,6 +336,7 @@ const fr: Dictionary = {
     'request.accepted': 'Code de réservation',
     'request.declined': 'Référence',
     'payment.received': 'Code de réservation',
+    'booking.cancelled': 'Code de réservation',
   },
   items: 'Vos détails',
   variant: 'Option',
@@ -307,6 +361,7 @@ const fr: Dictionary = {
     'request.accepted': 'Voir votre réservation',
     'request.declined': 'Voir d’autres dates',
     'payment.received': 'Voir votre réservation',
+    'booking.cancelled': 'Voir les dates',
   },
   questions: `Des questions${NNBSP}? Nous sommes volontiers à votre disposition.`,
   phone: 'Téléphone',
@@ -408,6 +463,15 @@ type ItemView = {
   price: string
 }
 
+/**
+ * A visitor's text on one line: control characters and line separators become spaces. The
+ * checkout refuses them already; this keeps a stored value from ever starting a line of its own
+ * in the plain-text part (a fake `Bcc:` line, say).
+ */
+function oneLine(value: string) {
+  return value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+}
+
 function itemViews(booking: Booking, locale: Locale, timeZone: string): ItemView[] {
   return booking.items.map((item) => {
     const { date, time } = formatItemDateTime(item, locale, timeZone)
@@ -417,7 +481,7 @@ function itemViews(booking: Booking, locale: Locale, timeZone: string): ItemView
       date,
       time,
       quantity: item.quantity,
-      participants: item.participants.map((p) => `${p.firstname} ${p.surname}`.trim()).filter(Boolean),
+      participants: item.participants.map((p) => oneLine(`${p.firstname} ${p.surname}`).trim()).filter(Boolean),
       price: formatMoney(item.total, locale),
     }
   })
@@ -444,14 +508,21 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
 
   const subject = t.subject[kind](booking.code, shopTitle).replace(/[\r\n]+/g, ' ')
   const received = data.amount ? formatMoney(data.amount, locale) : open
-  const intro = t.intro[kind](shopTitle, received)
-  const reply = (kind === 'request.accepted' || kind === 'request.declined') && data.reply?.trim() ? data.reply.trim() : undefined
+  const intro = kind === 'booking.cancelled' ? t.cancelledIntro[data.reason ?? 'staff'](shopTitle) : t.intro[kind](shopTitle, received)
+  const reply =
+    (kind === 'request.accepted' || kind === 'request.declined' || kind === 'booking.cancelled') && data.reply?.trim() ? data.reply.trim() : undefined
   // The payment link: only while something is open, and never on a refusal or a receipt.
   const payUrl =
     (kind === 'booking.confirmation' || kind === 'request.accepted') && booking.openAmount.amount > 0 ? httpUrl(data.paymentUrl) : undefined
   const payLead = kind === 'booking.confirmation' && booking.paymentMethod === 'PAY_NOW' ? t.payNowLead : t.payLead
   const expiry = payUrl && data.paymentLinkExpiresAt ? formatDay(data.paymentLinkExpiresAt, locale, timeZone) : undefined
-  const withTotals = kind !== 'request.declined'
+  const deadline =
+    (kind === 'booking.confirmation' || kind === 'request.accepted') && booking.openAmount.amount > 0 && booking.paymentDeadline
+      ? formatItemDateTime({ start: booking.paymentDeadline, end: booking.paymentDeadline }, locale, timeZone)
+      : undefined
+  const payBy = deadline ? t.payBy(deadline.date, deadline.time.split('–')[0]!) : undefined
+  const withTotals = kind !== 'request.declined' && kind !== 'booking.cancelled'
+  const closingNote = kind === 'booking.cancelled' ? t.cancelledNote : t.declinedNote
   const paidInFull = kind === 'payment.received' && booking.openAmount.amount === 0
   const calendar = (MAIL_KINDS_WITH_CALENDAR as readonly string[]).includes(kind) && booking.items.length > 0
 
@@ -467,6 +538,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     `${t.codeLabel[kind]}${t.colon}${booking.code}`,
     '',
   ]
+  if (payBy) text.push(payBy, '')
   if (payUrl) text.push(payLead, payUrl, ...(expiry ? [t.validUntil(expiry)] : []), '')
   for (const item of items) {
     text.push(item.variant && item.variant !== item.offerTitle ? `${item.offerTitle} – ${item.variant}` : item.offerTitle)
@@ -482,7 +554,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     text.push(`${t.openAmount}${t.colon}${open}`)
     text.push(`${t.paymentMethod}${t.colon}${payment}`)
   } else {
-    text.push(t.declinedNote)
+    text.push(closingNote)
   }
   if (calendar) text.push('', t.calendarNote)
   if (link) text.push('', `${t.viewBooking[kind]}${t.colon}${link}`)
@@ -579,9 +651,10 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     replyBlock +
     (paidInFull ? `<p style="${p}font-weight:bold;">${e(t.paidInFull)}</p>` : '') +
     `<p style="${p}">${e(t.codeLabel[kind])}${e(t.colon)}<strong style="font-size:17px;letter-spacing:1px;">${e(booking.code)}</strong></p>` +
+    (payBy ? `<p style="${p}font-weight:bold;">${e(payBy)}</p>` : '') +
     payBlock +
     itemBlocks +
-    (withTotals ? totals : `<p style="${p}">${e(t.declinedNote)}</p>`) +
+    (withTotals ? totals : `<p style="${p}">${e(closingNote)}</p>`) +
     (calendar ? `<p style="${p}">${e(t.calendarNote)}</p>` : '') +
     button +
     `<p style="${p}">${e(t.closing)}<br>${e(shopTitle)}</p>` +

@@ -47,10 +47,16 @@ function SuccessPage() {
   // dayjs with its bundled locale data formats the same on the server and in the browser
   // (Intl's output differs between Node's and Chromium's ICU versions, breaking hydration).
   const when = (iso: string) => formatDate(iso, lang, config.timeZone, 'dddd, LL, LT')
+  const deadline = booking.paymentDeadline ? when(booking.paymentDeadline) : ''
   const linkExpiry = booking.paymentLink ? formatDate(booking.paymentLink.expiresAt, lang, config.timeZone, 'LL') : ''
   return (
     <main className="mx-auto max-w-3xl px-4 py-12" data-testid="checkout-success">
       <BookingOutcomeIntro booking={booking} headingClassName="text-3xl font-bold" textClassName="mt-4 text-lg" />
+      {booking.paymentDeadline ? (
+        <p className="mt-4" data-testid="payment-deadline">
+          <Trans>Please pay by {deadline}. If it is still unpaid then, the booking is cancelled and the places are released.</Trans>
+        </p>
+      ) : null}
       {payNow ? (
         <div className="mt-8">
           <PaymentPanel lang={lang} view={booking} returnedPaymentId={payment ?? null} load={load} start={start} source="checkout" onPaid={onPaid} />

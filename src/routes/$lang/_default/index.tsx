@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { parseOfferListSearch } from '../../../lib/offer-search'
 import { offersQuery, PER_PAGE, type OfferListSearch } from '../../../api/offers.queries'
 import { pickLabel } from '../../../lib/locale'
-import { mediaUrl } from '../../../lib/media'
+import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../../lib/media'
 import { Icon } from '../../../components/icon'
 import { OfferCard } from '../../../components/offers/offer-card'
 import { FindAppointment } from '../../../components/offers/find-appointment'
@@ -38,7 +38,7 @@ function HomePage() {
       <section className="relative isolate overflow-hidden">
         <img
           src={mediaUrl(config.media.hero, 1024)}
-          srcSet={[640, 1024, 1600].map((w) => `${mediaUrl(config.media.hero, w)} ${w}w`).join(', ')}
+          srcSet={mediaSrcSet(config.media.hero, MEDIA_SIZES.hero)}
           sizes="100vw"
           alt=""
           width={1024}

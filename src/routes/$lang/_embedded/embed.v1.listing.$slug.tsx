@@ -7,7 +7,7 @@ import { parseSlug } from '../../../lib/params'
 import { pageTitle } from '../../../lib/page-title'
 import { embedSearchOf, hides } from '../../../lib/frame-config'
 import { formatMoney } from '../../../lib/dates'
-import { mediaUrl } from '../../../lib/media'
+import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../../lib/media'
 import { AvailabilityIndicator } from '../../../components/offers/availability-indicator'
 import { priceFrom } from '../../../components/embed/embed-parts'
 import { buttonClass } from '../../../components/button'
@@ -43,7 +43,7 @@ function ListingWidget() {
         {image && !hides(frame, 'images') ? (
           <img
             src={mediaUrl(image, 640)}
-            srcSet={[400, 640, 960].map((w) => `${mediaUrl(image, w)} ${w}w`).join(', ')}
+            srcSet={mediaSrcSet(image, MEDIA_SIZES.card)}
             sizes="100vw"
             alt=""
             width={640}

@@ -26,6 +26,8 @@ type SessionRow = { id: string; offerId: string; startsAt: Date; endsAt: Date; c
 export function bookingSettings(shop: Shop) {
   return {
     holdMinutes: shop.config.booking?.holdMinutes ?? 15,
+    maxPlacesPerCart: shop.config.booking?.maxPlacesPerCart ?? 20,
+    maxHeldPlacesPerClient: shop.config.booking?.maxHeldPlacesPerClient ?? 40,
     stockLowThreshold: shop.config.booking?.stockLowThreshold ?? 3,
     timeZone: shop.config.timeZone || 'Europe/Zurich',
     currency: shop.config.currency || 'CHF',

@@ -1,0 +1,2 @@
+ALTER TABLE "shop_domains" ADD COLUMN "is_primary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "shop_domains_one_primary_idx" ON "shop_domains" USING btree ("shop_id") WHERE "shop_domains"."is_primary";

@@ -1,0 +1,261 @@
+/**
+ * Unpaid bookings release their places (ADR 016).
+ *
+ * - A booking that must be paid online (pay now) gets a payment deadline when it is made (or,
+ *   for a request, when it is accepted). Still unpaid after it, the expiry worker cancels it: the
+ *   places go back on sale, its payment links and unfinished payments become unusable, and the
+ *   visitor gets an e-mail in the language they booked in.
+ * - Grace: while an attempt is pending at the provider (the visitor is on its page), the booking
+ *   waits up to `PAYMENT_GRACE_MINUTES` longer; then the provider session is cancelled first, and a
+ *   session the provider reports as paid keeps the booking (its webhook settles it).
+ * - Exactly once across processes: the cancellation is a conditional UPDATE (still confirmed or
+ *   accepted, nothing paid) in the transaction that releases the places and writes the
+ *   e-mail; a second process finds no row to update and does nothing.
+ * - The staff may cancel a booking that has no online payment (pay later, on site, accepted
+ *   requests, unpaid pay-now); one with a received online payment is refused, as refunds are not
+ *   handled here.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bookingItems, bookings, outbox, paymentLinks, payments, sessions } from '../db/schema'
+import { HttpError } from '../http/problem'
+import { isLocale, type Locale } from '../../lib/locale'
+import type { Database } from '../db/client'
+import type { Env } from '../env'
+import { providerRegistry, type PaymentProvider, type PaymentProviders } from '../payments/provider'
+import { toBookingView, type Booking } from './checkout'
+import type { CatalogueContext } from './offers/catalogue'
+import { ShopDirectory, type Shop } from './shops'
+
+type BookingRow = typeof bookings.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type CancelReason = NonNullable<BookingRow['cancelReason']>
+
+export const DEFAULT_PAY_NOW_MINUTES = 30
+/** How much longer a booking waits while one of its payments is in progress at the provider. */
+export const PAYMENT_GRACE_MINUTES = 15
+
+/** The payment deadline of a booking made (or accepted) now, or null when it may stay unpaid. */
+export function paymentDeadlineFor(shop: Shop, paymentMethod: BookingRow['paymentMethod'], now: Date): Date | null {
+  if (paymentMethod !== 'PAY_NOW') return null
+  const minutes = shop.config.booking?.payNowMinutes ?? DEFAULT_PAY_NOW_MINUTES
+  return new Date(now.getTime() + minutes * 60_000)
+}
+
+const localeOf = (row: BookingRow): Locale => (isLocale(row.locale) ? row.locale : 'de')
+
+/**
+ * Cancels a booking in the caller's transaction, once: answers null when it is no longer
+ * cancellable (cancelled, paid or answered meanwhile by another process). Releases the places of
+ * its sessions (a private service's start time is free again as soon as the booking is
+ * cancelled), closes its payment links and pending attempts, and queues the visitor's e-mail.
+ */
+async function cancelInTransaction(
+  tx: Tx,
+  shop: Shop,
+  bookingId: string,
+  reason: CancelReason,
+  now: Date,
+  options: { from: BookingRow['status'][]; unpaidOnly: boolean; message?: string | null },
+): Promise<BookingRow | null> {
+  // Lock order as in applyPaymentEvent (payments, then the booking), so the two never deadlock.
+  await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, bookingId)).for('update')
+  const [cancelled] = await tx
+    .update(bookings)
+    .set({ status: 'CANCELLED', cancelledAt: now, cancelReason: reason })
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        inArray(bookings.status, options.from),
+        options.unpaidOnly ? sql`${bookings.openAmount} > 0 and ${bookings.openAmount} >= ${bookings.totalAmount}` : undefined,
+      ),
+    )
+    .returning()
+  if (!cancelled) return null
+  const items = await tx.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.sessionId))
+  for (const item of items) {
+    if (!item.sessionId) continue
+    await tx
+      .update(sessions)
+      .set({ placesTaken: sql`greatest(0, ${sessions.placesTaken} - ${item.places})` })
+      .where(eq(sessions.id, item.sessionId))
+  }
+  await tx.update(paymentLinks).set({ expiresAt: now }).where(and(eq(paymentLinks.bookingId, bookingId), gt(paymentLinks.expiresAt, now)))
+  await tx.update(payments).set({ status: 'cancelled', updatedAt: now }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
+  const locale = localeOf(cancelled)
+  const view = await toBookingView({ db: tx as unknown as Db, shop, locale, now }, tx as unknown as Db, cancelled)
+  await tx.insert(outbox).values({
+    id: randomUUID(),
+    shopId: shop.id,
+    kind: 'booking.cancelled',
+    payload: { booking: view, locale, to: cancelled.person.email, reason, ...(options.message ? { reply: options.message } : {}) },
+  })
+  return cancelled
+}
+
+/**
+ * Closes the booking's unfinished attempts at their providers (outside any transaction: a
+ * provider is a network call). Answers false when one of them was paid meanwhile.
+ */
+async function closeProviderSessions(db: Db, providers: PaymentProviders | undefined, bookingId: string) {
+  const open = await db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
+  for (const attempt of open) {
+    const provider = providers?.get(attempt.provider)
+    if (!attempt.providerRef || !provider) continue
+    if ((await provider.cancelSession(attempt.providerRef)) === 'completed') return false
+  }
+  return true
+}
+
+export type ExpiryDeps = {
+  db: Db
+  /** The shop of a booking (its settings, texts and e-mail). */
+  loadShop: (shopId: string) => Promise<Shop | null>
+  /** To cancel unfinished provider sessions; without it, a pending attempt only delays. */
+  providers?: PaymentProviders
+  now?: () => Date
+  /** Bookings looked at per run (default 50). */
+  batch?: number
+}
+
+/**
+ * Cancels the bookings whose payment deadline has passed unpaid. Safe to run in several
+ * processes at once: each booking is cancelled (and its e-mail written) by exactly one of them.
+ * Answers the codes it cancelled.
+ */
+export async function expireUnpaidBookings(deps: ExpiryDeps): Promise<string[]> {
+  const now = deps.now?.() ?? new Date()
+  const due = await deps.db
+    .select({ id: bookings.id, shopId: bookings.shopId, paymentDeadline: bookings.paymentDeadline })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, ['CONFIRMED', 'ACCEPTED']),
+        isNotNull(bookings.paymentDeadline),
+        lte(bookings.paymentDeadline, now),
+        sql`${bookings.openAmount} > 0 and ${bookings.openAmount} >= ${bookings.totalAmount}`, // nothing paid yet
+      ),
+    )
+    .orderBy(asc(bookings.paymentDeadline))
+    .limit(deps.batch ?? 50)
+  const done: string[] = []
+  for (const candidate of due) {
+    try {
+      const [pending] = await deps.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.bookingId, candidate.id), eq(payments.status, 'pending')))
+        .limit(1)
+      if (pending && now.getTime() < candidate.paymentDeadline!.getTime() + PAYMENT_GRACE_MINUTES * 60_000) continue
+      if (!(await closeProviderSessions(deps.db, deps.providers, candidate.id))) continue // paid: its webhook settles it
+      const shop = await deps.loadShop(candidate.shopId)
+      if (!shop) continue
+      const cancelled = await deps.db.transaction((tx) =>
+        cancelInTransaction(tx, shop, candidate.id, 'payment_deadline', now, { from: ['CONFIRMED', 'ACCEPTED'], unpaidOnly: true }),
+      )
+      if (cancelled) done.push(cancelled.code)
+    } catch (error) {
+      console.error(`[bookings] could not expire booking ${candidate.id}`, error)
+    }
+  }
+  return done
+}
+
+export type ExpiryWorker = { stop(): Promise<void>; runOnce(): Promise<string[]> }
+
+/** Runs `expireUnpaidBookings` every `intervalMs` (default 30 s) in the background. */
+export function startExpiryWorker(deps: ExpiryDeps & { intervalMs?: number }): ExpiryWorker {
+  const intervalMs = deps.intervalMs ?? 30_000
+  let running: Promise<string[]> | null = null
+  let stopped = false
+  const runOnce = () => {
+    running ??= expireUnpaidBookings(deps)
+      .then((codes) => {
+        if (codes.length) console.log(`[bookings] cancelled unpaid after their payment deadline: ${codes.join(', ')}`)
+        return codes
+      })
+      .catch((error) => {
+        console.error('[bookings] expiry run failed', error)
+        return []
+      })
+      .finally(() => (running = null))
+    return running
+  }
+  const timer = setInterval(() => {
+    if (!stopped) void runOnce()
+  }, intervalMs)
+  timer.unref()
+  return {
+    runOnce,
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}
+
+/**
+ * The expiry worker of a server process (every process runs one, like the mail worker). The
+ * providers are the API handler's (the built-in sandbox), to close unfinished payment sessions.
+ */
+export function startUnpaidBookingsWorker(
+  database: Database,
+  env: Pick<Env, 'HOSTED_DOMAIN' | 'DEFAULT_TENANT' | 'BOOKING_EXPIRY_INTERVAL_SECONDS'>,
+  api: { sandbox?: PaymentProvider },
+): ExpiryWorker {
+  const shops = new ShopDirectory(database.db, { hostedDomain: env.HOSTED_DOMAIN, defaultShop: env.DEFAULT_TENANT })
+  return startExpiryWorker({
+    db: database.db,
+    loadShop: (id) => shops.loadById(id),
+    providers: api.sandbox ? providerRegistry([api.sandbox], api.sandbox.id) : undefined,
+    intervalMs: env.BOOKING_EXPIRY_INTERVAL_SECONDS * 1000,
+  })
+}
+
+const CODE = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/
+
+/**
+ * The staff cancels a booking (idempotent: a cancelled one is answered as it is, without a second
+ * e-mail). Releases its places and e-mails the visitor, with the staff's message if any.
+ * Refused: open requests (answer them instead), declined ones, and bookings with a received
+ * online payment (refunds are not handled here); a payment in progress is cancelled at the
+ * provider first, and one found paid refuses the cancellation.
+ */
+export async function cancelBooking(
+  ctx: CatalogueContext,
+  code: string,
+  options: { message?: string; providers?: PaymentProviders } = {},
+): Promise<Booking> {
+  const [row] = CODE.test(code) ? await ctx.db.select().from(bookings).where(and(eq(bookings.shopId, ctx.shop.id), eq(bookings.code, code))) : []
+  if (!row) throw new HttpError(404, 'Page not found', 'There is no booking with this code.', { code: 'booking.not_found' })
+  const view = (r: BookingRow) => toBookingView({ ...ctx, locale: localeOf(r) }, ctx.db, r)
+  if (row.status === 'CANCELLED') return view(row)
+  const refuse = (status: BookingRow['status']) => {
+    if (status === 'REQUESTED' || status === 'DECLINED') {
+      return new HttpError(409, 'Conflict', 'An open or declined request is answered, not cancelled.', { code: 'booking.not_cancellable', status })
+    }
+    return new HttpError(409, 'Conflict', 'This booking has online payments: cancelling it needs a refund, which is not available yet.', {
+      code: 'booking.has_payments',
+      status,
+    })
+  }
+  const hasPayment = async () =>
+    (await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'succeeded'))).limit(1)).length > 0
+  if (!['CONFIRMED', 'ACCEPTED'].includes(row.status) || (await hasPayment())) throw refuse(row.status)
+  if (!(await closeProviderSessions(ctx.db, options.providers, row.id))) {
+    throw new HttpError(409, 'Conflict', 'A payment of this booking is being confirmed. Please wait a moment.', { code: 'payment.in_progress' })
+  }
+  const message = options.message?.trim() || null
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    // A success recorded meanwhile is seen here: payments, then the booking, are locked.
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, row.id)).for('update')
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update')
+    if (locked!.status === 'CANCELLED') return locked!
+    const [paid] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'succeeded'))).limit(1)
+    if (paid || !['CONFIRMED', 'ACCEPTED'].includes(locked!.status)) throw refuse(locked!.status)
+    return (await cancelInTransaction(tx, ctx.shop, row.id, 'staff', ctx.now, { from: ['CONFIRMED', 'ACCEPTED'], unpaidOnly: false, message }))!
+  })
+  return view(cancelled)
+}

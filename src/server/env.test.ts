@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { getEnv, resetEnvCache } from './env'
+
+const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE'] as const
+const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]))
+
+function envWith(values: Partial<Record<(typeof NAMES)[number], string>>) {
+  for (const name of NAMES) delete process.env[name]
+  Object.assign(process.env, values)
+  resetEnvCache()
+  return getEnv()
+}
+
+describe('rate limit configuration', () => {
+  afterEach(() => {
+    for (const name of NAMES) {
+      if (saved[name] === undefined) delete process.env[name]
+      else process.env[name] = saved[name]
+    }
+    resetEnvCache()
+  })
+
+  it('has generous defaults for reads and webhooks', () => {
+    const env = envWith({})
+    expect(env.RATE_LIMIT_READS_PER_MINUTE).toBe(1200)
+    expect(env.RATE_LIMIT_WEBHOOKS_PER_MINUTE).toBe(600)
+    expect(env.RATE_LIMIT_WRITES_PER_MINUTE).toBe(120)
+  })
+
+  it('takes a whole number, 0 turning a limit off', () => {
+    const env = envWith({ RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_WEBHOOKS_PER_MINUTE: '30' })
+    expect(env.RATE_LIMIT_READS_PER_MINUTE).toBe(0)
+    expect(env.RATE_LIMIT_WEBHOOKS_PER_MINUTE).toBe(30)
+  })
+
+  it.each(['-1', 'lots', '1.5'])('stops with a message naming the variable for %s', (value) => {
+    expect(() => envWith({ RATE_LIMIT_READS_PER_MINUTE: value })).toThrow(/RATE_LIMIT_READS_PER_MINUTE/)
+    expect(() => envWith({ RATE_LIMIT_WEBHOOKS_PER_MINUTE: value })).toThrow(/RATE_LIMIT_WEBHOOKS_PER_MINUTE/)
+  })
+})
