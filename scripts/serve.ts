@@ -8,6 +8,7 @@ import { staticMiddleware } from 'srvx/static'
 import { prepareDatabase } from '../src/server/prepare'
 import { startMailWorker } from '../src/server/mail/worker'
 import { startUnpaidBookingsWorker } from '../src/server/domain/unpaid'
+import { closingInStages } from '../src/server/http/lingering-close'
 import type { PaymentProvider } from '../src/server/payments/provider'
 
 const root = join(import.meta.dirname, '..')
@@ -53,7 +54,8 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     silent: true,
     gracefulShutdown: false,
     middleware: [async (_request, next) => nosniff(await next()), staticMiddleware({ dir: join(root, 'dist', 'client'), maxAge: 31536000, immutable: true })],
-    fetch: async (request: Request) => compress(request, await app.fetch(request)),
+    // an answer given before its request body arrived (413) closes in stages, so the client reads it
+    fetch: closingInStages(async (request: Request) => compress(request, await app.fetch(request))),
   })
   await server.ready()
   // E-mail goes out from the outbox in the background (SMTP_URL, else .eml files in DATA_DIR/mail).

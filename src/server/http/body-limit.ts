@@ -3,8 +3,13 @@ import { ClientAbortError } from './problem'
  * Request bodies are bounded on every route (DESIGN §12, "bounded work"): a body is read once,
  * by `readBoundedBody`, counting bytes as they arrive, before any signature is checked or any
  * JSON parsed. A declared Content-Length over the limit is refused without reading a byte; a
- * chunked body is cancelled as soon as it crosses the limit, so at most the limit plus one
- * chunk is ever held in memory.
+ * chunked body is no longer read once it crosses the limit, so at most the limit plus one chunk
+ * is ever held in memory.
+ *
+ * The stream is left alone, not cancelled: on Node, cancelling a request body destroys the
+ * connection at once, before the 413 can reach a client that is still sending, which then sees
+ * a broken pipe instead of the answer. What becomes of the rest of the body is the transport's
+ * business: the production server discards it and closes in stages (./lingering-close.ts).
  */
 
 const KiB = 1024
@@ -45,10 +50,7 @@ export class BodyTooLarge extends Error {
  */
 export async function readBoundedBody(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length')?.trim()
-  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) {
-    request.body?.cancel().catch(() => {})
-    throw new BodyTooLarge(limit)
-  }
+  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyTooLarge(limit)
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -64,8 +66,7 @@ export async function readBoundedBody(request: Request, limit: number): Promise<
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      // not awaited: the cancel of a cloned (teed) body settles only once every branch is cancelled
-      reader.cancel().catch(() => {})
+      reader.releaseLock()
       throw new BodyTooLarge(limit)
     }
     chunks.push(value)
