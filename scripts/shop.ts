@@ -22,15 +22,16 @@ import { parse } from 'yaml'
 import { eq } from 'drizzle-orm'
 import { prepareDatabase } from '../src/server/prepare'
 import { shopDomains, shops } from '../src/server/db/schema'
+import type { Db } from '../src/server/db/client'
 
 const root = join(import.meta.dirname, '..')
 const ID = /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
-function usage(): never {
-  console.error('usage: npm run shop -- list | show <id> | put <id> <config.json> | domain <id> <domain> [--primary]')
-  process.exit(2)
-}
+const USAGE = 'usage: npm run shop -- list | show <id> | put <id> <config.json> | domain <id> <domain> [--primary]'
+
+/** A wrong command line: exit status 2 with the usage. */
+class UsageError extends Error {}
 
 /** Validates a configuration against the contract; the messages name the field. */
 export function validateShopConfig(config: unknown): string[] {
@@ -43,27 +44,35 @@ export function validateShopConfig(config: unknown): string[] {
   return ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`)
 }
 
-async function main() {
-  const [command, id, arg, flag] = process.argv.slice(2)
-  if (flag !== undefined && !(command === 'domain' && flag === '--primary')) usage()
-  if (!command || !['list', 'show', 'put', 'domain'].includes(command)) usage()
-  if (command !== 'list' && (!id || !ID.test(id))) usage()
-  const runtime = await prepareDatabase(() => {})
-  const database = runtime.database
-  if (!database) throw new Error('API_ORIGIN is set: the shops live in that back end, not here.')
-  const db = database.db
+/** What a command printed, and its exit status (0 done, 1 refused, 2 wrong command line). */
+export type ShopCommandResult = { status: 0 | 1 | 2; out: string; err: string }
+
+/** Checks the command line before any database is opened (a wrong one touches nothing). */
+export function parseShopCommand(args: string[]): { command: string; id?: string; arg?: string; flag?: string } {
+  const [command, id, arg, flag] = args
+  if (flag !== undefined && !(command === 'domain' && flag === '--primary')) throw new UsageError(USAGE)
+  if (!command || !['list', 'show', 'put', 'domain'].includes(command)) throw new UsageError(USAGE)
+  if (command !== 'list' && (!id || !ID.test(id))) throw new UsageError(USAGE)
+  if (command === 'put' && !arg) throw new UsageError(USAGE)
+  return { command, id, arg, flag }
+}
+
+/** Runs one command on a prepared database; the CLI below and the tests call it. */
+export async function runShopCommand(db: Db, args: string[]): Promise<ShopCommandResult> {
+  const lines: string[] = []
+  const print = (line: string) => lines.push(line)
   try {
+    const { command, id, arg, flag } = parseShopCommand(args)
     if (command === 'list') {
       const rows = await db.select({ id: shops.id }).from(shops)
       const domains = await db.select().from(shopDomains)
-      for (const row of rows) console.log([row.id, ...domains.filter((d) => d.shopId === row.id).map((d) => (d.primary ? `${d.domain} (primary)` : d.domain))].join('\t'))
+      for (const row of rows) print([row.id, ...domains.filter((d) => d.shopId === row.id).map((d) => (d.primary ? `${d.domain} (primary)` : d.domain))].join('\t'))
     } else if (command === 'show') {
       const row = (await db.select().from(shops).where(eq(shops.id, id!)).limit(1))[0]
       if (!row) throw new Error(`no shop ${id}`)
-      console.log(JSON.stringify(row.config, null, 2))
+      print(JSON.stringify(row.config, null, 2))
     } else if (command === 'put') {
-      if (!arg) usage()
-      const config = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, unknown>
+      const config = JSON.parse(readFileSync(arg!, 'utf8')) as Record<string, unknown>
       delete config.id
       const problems = validateShopConfig(config)
       if (problems.length) throw new Error(`the configuration does not match the contract (ShopConfig):\n  ${problems.join('\n  ')}`)
@@ -71,7 +80,7 @@ async function main() {
         .insert(shops)
         .values({ id: id!, config: config as never })
         .onConflictDoUpdate({ target: shops.id, set: { config: config as never } })
-      console.log(`shop ${id} saved (other server processes see it within 5 seconds)`)
+      print(`shop ${id} saved (other server processes see it within 5 seconds)`)
     } else if (command === 'domain') {
       const domain = (arg ?? '').toLowerCase()
       if (!DOMAIN.test(domain)) throw new Error(`not a domain name: ${arg ?? ''}`)
@@ -81,16 +90,42 @@ async function main() {
         if (primary) await tx.update(shopDomains).set({ primary: false }).where(eq(shopDomains.shopId, id!))
         await tx.insert(shopDomains).values({ domain, shopId: id!, primary }).onConflictDoUpdate({ target: shopDomains.domain, set: { shopId: id!, primary } })
       })
-      console.log(`${domain} → shop ${id}${primary ? ' (primary: its links use this domain)' : ''}`)
+      print(`${domain} → shop ${id}${primary ? ' (primary: its links use this domain)' : ''}`)
     }
+    return { status: 0, out: lines.map((l) => `${l}\n`).join(''), err: '' }
+  } catch (error) {
+    if (error instanceof UsageError) return { status: 2, out: '', err: `${error.message}\n` }
+    return { status: 1, out: lines.map((l) => `${l}\n`).join(''), err: `[shop] ${error instanceof Error ? error.message : String(error)}\n` }
+  }
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2)
+  try {
+    parseShopCommand(args)
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`)
+    return 2
+  }
+  const runtime = await prepareDatabase(() => {})
+  const database = runtime.database
+  if (!database) throw new Error('API_ORIGIN is set: the shops live in that back end, not here.')
+  try {
+    const result = await runShopCommand(database.db, args)
+    process.stdout.write(result.out)
+    process.stderr.write(result.err)
+    return result.status
   } finally {
     await database.close()
   }
 }
 
 if (import.meta.filename === process.argv[1]) {
-  main().catch((error) => {
-    console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  })
+  main().then(
+    (status) => process.exit(status),
+    (error) => {
+      console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`)
+      process.exit(1)
+    },
+  )
 }

@@ -98,7 +98,9 @@ describeEachDatabase('limits per request', (factory) => {
       const response = await api(new Request(WEBHOOK, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit), { requestId: 'r' })
       expect(response.status).toBe(413)
       expect(seen.bytes).toBeLessThanOrEqual(BODY_LIMITS.webhook + chunk)
-      expect(seen.cancelled).toBe(true)
+      // not cancelled: on Node that resets the connection before the 413 is read; the production
+      // server discards the rest and closes in stages (src/server/http/lingering-close.ts)
+      expect(seen.cancelled).toBe(false)
     })
 
     it("bounds the sandbox payment page's form and the operator's writes too", async () => {

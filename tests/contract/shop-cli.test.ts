@@ -2,12 +2,15 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { validateShopConfig } from '../../scripts/shop'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runShopCommand, validateShopConfig } from '../../scripts/shop'
+import type { Database } from '../../src/server/db/client'
 import { demoShops } from '../../src/server/seed/demo-shops'
+import { describeEachDatabase } from '../support/databases'
 
 const root = join(import.meta.dirname, '..', '..')
 
+/** The real command line, in a process of its own (migrates and seeds DATA_DIR first). */
 function cli(dataDir: string, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/shop.ts', ...args], {
     cwd: root,
@@ -15,6 +18,12 @@ function cli(dataDir: string, ...args: string[]) {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', API_ORIGIN: '', NODE_ENV: 'production' },
   })
   return { status: result.status, out: result.stdout, err: result.stderr }
+}
+
+function configFile(embed: unknown) {
+  const file = join(mkdtempSync(join(tmpdir(), 'shop-cli-')), 'config.json')
+  writeFileSync(file, JSON.stringify({ ...demoShops[0]!.config, embed }))
+  return file
 }
 
 describe('npm run shop: a shop configuration from the command line', () => {
@@ -27,30 +36,50 @@ describe('npm run shop: a shop configuration from the command line', () => {
     expect(problems.join('\n')).toMatch(/additional properties: extra/)
   })
 
-  it('puts, shows and lists a shop; refuses a bad file without touching the database', { timeout: 120_000 }, () => {
+  it('runs as a command: a wrong command line is refused before any database is opened, a good one prepares DATA_DIR and saves', { timeout: 120_000 }, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-cli-'))
-    const file = join(dataDir, 'config.json')
-    writeFileSync(file, JSON.stringify({ ...demoShops[0]!.config, embed: { allowedOrigins: ['https://www.example.ch'] } }))
-    const put = cli(dataDir, 'put', 'bergschule', file)
+    const wrong = cli(dataDir, 'show', 'BAD/ID')
+    expect(wrong.status).toBe(2)
+    expect(wrong.err).toContain('usage: npm run shop --')
+    const put = cli(dataDir, 'put', 'bergschule', configFile({ allowedOrigins: ['https://www.example.ch'] }))
     expect(put.status, put.err).toBe(0)
     expect(put.out).toContain('shop bergschule saved')
-    const domain = cli(dataDir, 'domain', 'bergschule', 'www.bergschule.ch')
+  })
+})
+
+describeEachDatabase('npm run shop: its commands', (factory) => {
+  let database: Database
+  beforeAll(async () => {
+    database = await factory.create()
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+  const run = (...args: string[]) => runShopCommand(database.db, args)
+
+  it('puts, shows and lists a shop; refuses a bad file without touching the database', async () => {
+    const put = await run('put', 'bergschule', configFile({ allowedOrigins: ['https://www.example.ch'] }))
+    expect(put.status, put.err).toBe(0)
+    expect(put.out).toContain('shop bergschule saved')
+    const domain = await run('domain', 'bergschule', 'www.bergschule.ch')
     expect(domain.status, domain.err).toBe(0)
-    const shown = cli(dataDir, 'show', 'bergschule')
+    const shown = await run('show', 'bergschule')
     expect(JSON.parse(shown.out).embed).toEqual({ allowedOrigins: ['https://www.example.ch'] })
-    expect(cli(dataDir, 'list').out).toMatch(/bergschule\twww\.bergschule\.ch/)
+    expect((await run('list')).out).toMatch(/bergschule\twww\.bergschule\.ch/)
     // --primary: the domain the shop's links use (one per shop)
-    const primary = cli(dataDir, 'domain', 'bergschule', 'bergschule.ch', '--primary')
+    const primary = await run('domain', 'bergschule', 'bergschule.ch', '--primary')
     expect(primary.status, primary.err).toBe(0)
-    const listed = cli(dataDir, 'list').out.split('\n').find((l) => l.startsWith('bergschule\t'))!.split('\t')
+    const listed = (await run('list')).out.split('\n').find((l) => l.startsWith('bergschule\t'))!.split('\t')
     expect(listed.slice(1).sort()).toEqual(['bergschule.ch (primary)', 'www.bergschule.ch'])
 
-    writeFileSync(file, JSON.stringify({ ...demoShops[0]!.config, embed: { allowedOrigins: ['*'] } }))
-    const refused = cli(dataDir, 'put', 'bergschule', file)
+    const refused = await run('put', 'bergschule', configFile({ allowedOrigins: ['*'] }))
     expect(refused.status).toBe(1)
     expect(refused.err).toContain('does not match the contract')
-    expect(JSON.parse(cli(dataDir, 'show', 'bergschule').out).embed).toEqual({ allowedOrigins: ['https://www.example.ch'] })
-    expect(cli(dataDir, 'domain', 'bergschule', 'not a domain').status).toBe(1)
-    expect(cli(dataDir, 'show', 'BAD/ID').status).toBe(2)
+    expect(JSON.parse((await run('show', 'bergschule')).out).embed).toEqual({ allowedOrigins: ['https://www.example.ch'] })
+    expect((await run('domain', 'bergschule', 'not a domain')).status).toBe(1)
+    expect((await run('show', 'nobody')).err).toContain('no shop nobody')
+    expect((await run('show', 'BAD/ID')).status).toBe(2)
+    expect((await run('put', 'bergschule')).status).toBe(2)
+    expect((await run('domain', 'bergschule', 'x.ch', '--other')).status).toBe(2)
   })
 })
