@@ -109,6 +109,8 @@ export function compileContract(spec: OpenApiDocument, handlers: OperationHandle
         access !== 'provider' && requestBody.required && requestBody.content?.['application/json']
           ? compile(requestBody.content['application/json'].schema)
           : undefined
+      const querySchemas = new Map(queryParams.map((p) => [p.name, resolve(p.schema)]))
+      const arrays = new Set(queryParams.filter((p) => querySchemas.get(p.name)!.type === 'array').map((p) => p.name))
       const invalid = (def.invalidParameter ?? {}) as Record<string, ((value: string) => HttpError) | undefined>
 
       const handler = async (ctx: ApiContext, raw: Record<string, string>) => {
@@ -122,13 +124,12 @@ export function compileContract(spec: OpenApiDocument, handlers: OperationHandle
         }
         // Query parameters, typed and checked as the contract declares them.
         const params: Record<string, unknown> = {}
-        const arrays = new Set(queryParams.filter((p) => resolve(p.schema).type === 'array').map((p) => p.name))
         for (const [key, value] of ctx.url.searchParams) {
           if (arrays.has(key)) continue
-          const declared = queryParams.find((p) => p.name === key)
+          const declared = querySchemas.get(key)
           if (!declared && !def.strictQuery) continue
           if (value.includes('\u0000') || key.includes('\u0000')) throw invalid[key]?.(value) ?? nulError(key)
-          params[key] = declared ? coerce(value, resolve(declared.schema)) : value
+          params[key] = declared ? coerce(value, declared) : value
         }
         for (const name of arrays) params[name] = ctx.url.searchParams.getAll(name)
         if (!query(params)) {
