@@ -17,6 +17,7 @@ import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
 import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' }
 import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
+import { LIMITS } from '../api/contract-rules.gen'
 import type { components } from '../api/schema.gen'
 
 type Schemas = components['schemas']
@@ -34,21 +35,24 @@ export type ContactInput = {
   address: { street: string; streetNumber: string; postalCode: string; city: string; country: string }
 }
 
-/** Maximum lengths of the contract (openapi/webshop.yaml, CheckoutInput / ParticipantInput). */
+const CHECKOUT = LIMITS.CheckoutInput
+const PARTICIPANT = LIMITS.ParticipantInput
+
+/** Maximum lengths of the contract (CheckoutInput / ParticipantInput, generated from openapi/webshop.yaml). */
 export const MAX_LENGTH = {
-  'customer.company': 200,
-  'person.firstname': 100,
-  'person.surname': 100,
-  'person.email': 254,
-  'person.phone': 40,
-  'address.street': 200,
-  'address.streetNumber': 20,
-  'address.postalCode': 20,
-  'address.city': 100,
-  'address.country': 2,
-  participantName: 100,
-  participantExtras: 20,
-  message: 2000,
+  'customer.company': CHECKOUT['customer.company'].maxLength,
+  'person.firstname': CHECKOUT['person.firstname'].maxLength,
+  'person.surname': CHECKOUT['person.surname'].maxLength,
+  'person.email': CHECKOUT['person.email'].maxLength,
+  'person.phone': CHECKOUT['person.phone'].maxLength,
+  'address.street': CHECKOUT['address.street'].maxLength,
+  'address.streetNumber': CHECKOUT['address.streetNumber'].maxLength,
+  'address.postalCode': CHECKOUT['address.postalCode'].maxLength,
+  'address.city': CHECKOUT['address.city'].maxLength,
+  'address.country': CHECKOUT['address.country'].maxLength,
+  participantName: PARTICIPANT.firstname.maxLength,
+  participantExtras: PARTICIPANT.extras.maxItems,
+  message: CHECKOUT.message.maxLength,
 } as const
 
 /** The default country of phone numbers without a country code. */

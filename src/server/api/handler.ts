@@ -12,9 +12,11 @@ import { clientAddress, createRateLimiter } from '../http/rate-limit'
 import { BODY_LIMITS, BodyTooLarge, withBoundedBody } from '../http/body-limit'
 import { isSecureRequest, shopOrigin, type OriginSettings } from '../http/public-origin'
 import { transportHeaders } from '../http/pages'
+import { compileContract, type CompiledRoute, type OpenApiDocument } from './contract'
+import { handlers } from './operations'
 import { routes } from './routes'
 import { reportError } from '../../lib/report-error'
-import type { ApiContext, Locale, RouteDef } from './types'
+import type { ApiContext, Locale } from './types'
 
 export type ApiDeps = {
   db: Db
@@ -39,6 +41,8 @@ export type ApiDeps = {
    * X-Forwarded-Proto tells whether the visitor used HTTPS.
    */
   trustProxy?: boolean
+  /** Serve another version of openapi/webshop.yaml (tests: a copy with other limits); default: the generated one. */
+  contract?: OpenApiDocument
 }
 
 export type ApiHandlerWithSandbox = ApiHandler & {
@@ -53,22 +57,6 @@ export type ApiHandlerWithSandbox = ApiHandler & {
 export type ApiHandler = (request: Request, options: { requestId: string }) => Promise<Response>
 
 const LOCALES: readonly Locale[] = ['de', 'en', 'fr']
-
-type Compiled = RouteDef & { regex: RegExp; keys: string[] }
-
-function compile(route: RouteDef): Compiled {
-  const keys: string[] = []
-  const pattern = route.path
-    .split(/(\{[A-Za-z]+\})/)
-    .map((part) => {
-      const m = /^\{([A-Za-z]+)\}$/.exec(part)
-      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      keys.push(m[1]!)
-      return '([^/]+)'
-    })
-    .join('')
-  return { ...route, regex: new RegExp(`^${pattern}$`), keys }
-}
 
 /** Paths the built-in back end owns; anything else under them is a JSON 404, never a page. */
 export function isApiPath(pathname: string) {
@@ -100,7 +88,7 @@ function isLoopback(host: string) {
  * function serves HTTP (through the server entry), SSR (in-process, no network hop) and tests.
  */
 export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
-  const compiled = routes.map(compile)
+  const compiled = deps.contract ? compileContract(deps.contract, handlers) : routes
   let webhookSecret: Promise<string> | undefined
   const sandbox = createSandboxProvider({
     db: deps.db,
@@ -138,7 +126,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     const method = request.method === 'HEAD' ? 'GET' : request.method
     let params: Record<string, string> | null = null
     const allowed: string[] = []
-    let route: Compiled | undefined
+    let route: CompiledRoute | undefined
     for (const candidate of compiled) {
       const m = candidate.regex.exec(url.pathname)
       if (!m) continue

@@ -1,4 +1,4 @@
-import type { paths } from '../../api/schema.gen'
+import type { operations, paths } from '../../api/schema.gen'
 import type { Db } from '../db/client'
 import type { Shop } from '../domain/shops'
 import type { PaymentProviders } from '../payments/provider'
@@ -7,18 +7,52 @@ export type Locale = 'de' | 'en' | 'fr'
 export type ApiPath = keyof paths
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
-type Op<P extends ApiPath, M extends Method> = paths[P] extends Record<M, infer O> ? O : never
+export type OperationId = keyof operations
 type SuccessStatus = 200 | 201 | 202
-type ResponsesOf<P extends ApiPath, M extends Method> = Op<P, M> extends { responses: infer R } ? R : never
+type ResponsesOf<O extends OperationId> = operations[O]['responses']
 
 /** The JSON body of the success answer of an operation, as the contract declares it. */
-export type SuccessBody<P extends ApiPath, M extends Method, S extends SuccessStatus = SuccessStatus> = {
-  [K in S & keyof ResponsesOf<P, M>]: ResponsesOf<P, M>[K] extends {
+export type SuccessBody<O extends OperationId, S extends SuccessStatus = SuccessStatus> = {
+  [K in S & keyof ResponsesOf<O>]: ResponsesOf<O>[K] extends {
     content: { 'application/json': infer B }
   }
     ? B
     : never
-}[S & keyof ResponsesOf<P, M>]
+}[S & keyof ResponsesOf<O>]
+
+type ParamsIn<O extends OperationId, In extends 'path' | 'query'> = [NonNullable<operations[O]['parameters'][In]>] extends [never]
+  ? Record<string, never>
+  : NonNullable<operations[O]['parameters'][In]>
+type BodyOf<O extends OperationId> = [NonNullable<operations[O]['requestBody']>] extends [never]
+  ? undefined
+  : NonNullable<operations[O]['requestBody']> extends { content: { 'application/json': infer B } }
+    ? B
+    : undefined
+
+/**
+ * What a handler gets, validated against the contract: path parameters (a value the contract
+ * refuses arrives as `''`: it names nothing), query parameters (typed, defaults applied) and the
+ * JSON body of a visitor's or operator's write.
+ */
+export type OperationInput<O extends OperationId> = { path: ParamsIn<O, 'path'>; query: ParamsIn<O, 'query'>; body: BodyOf<O> }
+
+export type OperationDef<O extends OperationId> = {
+  handler: (ctx: ApiContext, input: OperationInput<O>) => Promise<Response>
+  /** The answer for a parameter the contract refuses, instead of the general one (`''` for a path parameter, a 400 `validation` for the query). */
+  invalidParameter?: Partial<Record<keyof ParamsIn<O, 'path'> | keyof ParamsIn<O, 'query'>, (value: string) => Error>>
+  /** Query parameters the contract does not declare are refused (400 `unrecognized_keys`) instead of ignored. */
+  strictQuery?: boolean
+}
+
+/** A handler for every operation of the contract, keyed by operationId. */
+export type OperationHandlers = { [O in OperationId]: OperationDef<O> }
+
+/**
+ * Who calls an operation: `visitor` (writes need the anti-forgery pair and an idempotency key),
+ * `provider` (a payment provider; the handler verifies its signature), `operator` (bearer token
+ * of the shop; an idempotency key is optional). The contract says which (src/server/api/contract.ts).
+ */
+export type Access = 'visitor' | 'provider' | 'operator'
 
 export type ApiContext = {
   request: Request
@@ -41,24 +75,21 @@ export type ApiContext = {
 
 export type RouteHandler = (ctx: ApiContext, params: Record<string, string>) => Promise<Response>
 
+/** An operation of the contract as the router serves it (built by src/server/api/contract.ts). */
 export type RouteDef = {
+  id: OperationId
   /** The contract path this route implements, e.g. `/api/webshop/v1/carts/{cartId}`. */
   path: ApiPath
   method: Uppercase<Method>
+  /** Validates the request against the contract, then runs the operation's handler. */
   handler: RouteHandler
-  /**
-   * Who calls it: `visitor` (default; writes need the anti-forgery pair and an idempotency key),
-   * `provider` (a payment provider; the handler verifies its signature), `operator` (bearer token
-   * of the shop; an idempotency key is optional).
-   */
-  access?: 'visitor' | 'provider' | 'operator'
+  access: Access
 }
 
-/** A JSON answer whose body is checked against the contract at compile time. */
-export function json<P extends ApiPath, M extends Method>(
-  _path: P,
-  _method: M,
-  body: SuccessBody<P, M>,
+/** A JSON answer of an operation, its body checked against the contract at compile time. */
+export function json<O extends OperationId>(
+  _operation: O,
+  body: SuccessBody<O>,
   init: { status?: SuccessStatus; headers?: Record<string, string> } = {},
 ): Response {
   return new Response(JSON.stringify(body), {

@@ -1,0 +1,41 @@
+import { addCartItem, createCart, findCart, removeCartItem, updateCartItem } from '../../domain/carts'
+import { HttpError } from '../../http/problem'
+import { json, type OperationHandlers } from '../types'
+import { catalogue } from './context'
+
+export const carts = {
+  createCart: {
+    handler: async (ctx) => {
+      const created = await createCart(ctx.db, ctx.shop.id, ctx.locale)
+      const cart = (await findCart(catalogue(ctx), created.id))!
+      return json('createCart', { data: cart }, { status: 201 })
+    },
+  },
+  getCart: {
+    handler: async (ctx, { path }) => {
+      const cart = await findCart(catalogue(ctx), path.cartId)
+      if (!cart) {
+        throw new HttpError(404, 'Page not found', 'This cart does not exist.', { code: 'cart.not_found' })
+      }
+      return json('getCart', { data: cart })
+    },
+  },
+  addCartItem: {
+    handler: async (ctx, { path, body }) => {
+      const cart = await addCartItem(catalogue(ctx), path.cartId, body, { clientAddress: ctx.clientAddress })
+      return json('addCartItem', { data: cart }, { status: 201 })
+    },
+  },
+  updateCartItem: {
+    handler: async (ctx, { path, body }) => {
+      const cart = await updateCartItem(catalogue(ctx), path.cartId, path.itemId, body.quantity, { clientAddress: ctx.clientAddress })
+      return json('updateCartItem', { data: cart })
+    },
+  },
+  removeCartItem: {
+    handler: async (ctx, { path }) => {
+      const cart = await removeCartItem(catalogue(ctx), path.cartId, path.itemId)
+      return json('removeCartItem', { data: cart })
+    },
+  },
+} satisfies Partial<OperationHandlers>

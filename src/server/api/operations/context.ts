@@ -1,0 +1,25 @@
+import type { CatalogueContext } from '../../domain/offers/catalogue'
+import { loadOffers } from '../../domain/offers/catalogue'
+import type { StartContext } from '../../domain/payments'
+import { createMicroCache } from '../../http/micro-cache'
+import { HttpError } from '../../http/problem'
+import type { ApiContext } from '../types'
+
+/** Reads that every listing page repeats, kept for two seconds per shop, locale and address. */
+export const readCache = createMicroCache<unknown>(2_000)
+export const cacheKey = (ctx: ApiContext) => `${ctx.shop.id}|${ctx.locale}|${ctx.url.pathname}${ctx.url.search}`
+
+export function catalogue(ctx: ApiContext): CatalogueContext {
+  return { db: ctx.db, shop: ctx.shop, locale: ctx.locale, now: ctx.now }
+}
+
+export function startContext(ctx: ApiContext): StartContext {
+  return { db: ctx.db, shop: ctx.shop, locale: ctx.locale, now: ctx.now, origin: ctx.origin, provider: ctx.payments.forShop(ctx.shop) }
+}
+
+/** The offer of a slug (the contract's pattern was checked: `''` names none). */
+export async function offerOr404(c: CatalogueContext, slug: string) {
+  const [item] = slug ? await loadOffers(c.db, c.shop.id, { slug }) : []
+  if (!item) throw new HttpError(404, 'Page not found', 'This offer does not exist.', { code: 'offer.not_found' })
+  return item
+}
