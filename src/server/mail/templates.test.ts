@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locale } from '../../lib/locale'
 import { escapeHtml, formatMoney, renderMail, type MailKind, type MailShop } from './templates'
-import { bookingFixture, PRIMARY } from './test-helpers'
+import { bookingFixture, PRIMARY } from '../../../tests/support/mail'
 
 const LOCALES: Locale[] = ['de', 'en', 'fr']
 const KINDS: MailKind[] = ['booking.confirmation', 'request.received']
