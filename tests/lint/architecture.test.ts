@@ -1,11 +1,11 @@
 // The linter enforces the architecture: with the project's own eslint.config.js it must reject a
 // layering violation, browser code importing the server, the domain importing HTTP and an
-// import cycle — and accept an allowed import. Fixtures live in tests/lint-fixtures/ (ignored by
+// import cycle (of values or of types) — and accept an allowed import. Fixtures live in tests/lint-fixtures/ (ignored by
 // the normal run); the layering ones are linted as if they lived at a path under src/.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ESLint } from 'eslint'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')
 const fixtures = join(root, 'tests', 'lint-fixtures')
@@ -19,6 +19,9 @@ async function lintAs(fixture: string, asPath: string) {
 }
 
 describe('eslint.config.js encodes the layers', () => {
+  // Loading the parsers and plugins and resolving the first module graph is the slow part.
+  beforeAll(() => lintAs('component-imports-lib.ts', 'src/components/lint-fixture.tsx'))
+
   it('rejects lib importing a route (an upward import)', async () => {
     const messages = await lintAs('lib-imports-route.ts', 'src/lib/lint-fixture.ts')
     expect(messages).toContainEqual({
@@ -53,5 +56,18 @@ describe('eslint.config.js encodes the layers', () => {
       expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle')
     }
     expect(results).toHaveLength(2)
+  })
+
+  it('rejects an import cycle made of type-only imports (which import-x/no-cycle skips)', async () => {
+    const results = await eslint.lintFiles([join(fixtures, 'type-cycle-a.ts'), join(fixtures, 'type-cycle-b.ts')])
+    expect(results).toHaveLength(2)
+    for (const result of results) {
+      expect(result.messages.map((m) => m.ruleId)).toEqual(['local/no-type-cycle'])
+    }
+  })
+
+  it('reports a value cycle once (import-x/no-cycle), not again as a type cycle', async () => {
+    const results = await eslint.lintFiles([join(fixtures, 'cycle-a.ts')])
+    expect(results[0]!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle'])
   })
 })
