@@ -69,17 +69,6 @@ const TUE_TO_SAT_OFFICE_HOURS: DemoSchedule['weeklyHours'] = ([2, 3, 4, 5, 6] as
 // Shop 1: Alpin Abenteuer, Interlaken (de, en, fr)
 // ---------------------------------------------------------------------------
 
-const ALPIN_BASE = {
-  name: 'Alpin Abenteuer Basis',
-  street: 'Seestrasse',
-  streetNumber: '21',
-  postalCode: '3800',
-  city: 'Interlaken',
-  country: 'CH',
-  latitude: 46.6872,
-  longitude: 7.8591,
-}
-
 const KLETTERGARTEN_GSTEIGWILER = {
   name: 'Klettergarten Gsteigwiler',
   street: 'Lehnstrasse',
