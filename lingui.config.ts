@@ -12,6 +12,12 @@ export default defineConfig({
       include: ['<rootDir>/src'],
       exclude: ['**/node_modules/**', '**/*.test.*', '**/server/**'],
     },
+    // The e-mails' texts (server only, read at run time by src/server/mail/i18n.ts).
+    {
+      path: '<rootDir>/src/locales/{locale}/mail',
+      include: ['<rootDir>/src/server/mail'],
+      exclude: ['**/*.test.*'],
+    },
   ],
   format: formatter({ lineNumbers: false }),
 })

@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process'
 
 const root = join(import.meta.dirname, '..')
 const locales = ['de', 'en', 'fr'] as const
-const file = (l: string) => join(root, 'src', 'locales', l, 'messages.po')
+/** The shop's catalogue and the e-mails' (src/server/mail), both written by `lingui extract`. */
+const catalogues = ['messages', 'mail'] as const
+const files = catalogues.flatMap((c) => locales.map((l) => ({ l, c, path: join(root, 'src', 'locales', l, `${c}.po`) })))
 
 /** msgid → msgstr of a PO file (plural forms and contexts folded into the key). */
 export function parsePo(text: string): Map<string, string> {
@@ -38,9 +40,9 @@ export function parsePo(text: string): Map<string, string> {
   return entries
 }
 
-const before = Object.fromEntries(locales.map((l) => [l, readFileSync(file(l), 'utf8')]))
+const before = new Map(files.map((f) => [f.path, readFileSync(f.path, 'utf8')]))
 const backup = mkdtempSync(join(tmpdir(), 'po-'))
-for (const l of locales) writeFileSync(join(backup, `${l}.po`), before[l]!)
+for (const f of files) writeFileSync(join(backup, `${f.l}.${f.c}.po`), before.get(f.path)!)
 let failed = false
 try {
   const result = spawnSync('lingui', ['extract', '--clean'], { cwd: root, stdio: 'pipe', encoding: 'utf8' })
@@ -48,9 +50,10 @@ try {
     console.error(result.stdout, result.stderr)
     throw new Error('lingui extract failed')
   }
-  for (const l of locales) {
-    const fresh = parsePo(readFileSync(file(l), 'utf8'))
-    const committed = parsePo(before[l]!)
+  for (const { l: lang, c, path } of files) {
+    const l = `${lang} (${c}.po)`
+    const fresh = parsePo(readFileSync(path, 'utf8'))
+    const committed = parsePo(before.get(path)!)
     const missing = [...fresh.keys()].filter((k) => !committed.has(k))
     const unused = [...committed.keys()].filter((k) => !fresh.has(k))
     if (missing.length || unused.length) {
@@ -67,7 +70,7 @@ try {
     }
   }
 } finally {
-  for (const l of locales) writeFileSync(file(l), before[l]!)
+  for (const f of files) writeFileSync(f.path, before.get(f.path)!)
   rmSync(backup, { recursive: true, force: true })
 }
 if (failed) process.exit(1)

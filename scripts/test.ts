@@ -25,6 +25,7 @@ const steps: Step[] = [
   { name: 'generated API types are current', run: () => sh('tsx', ['scripts/gen-api.ts', '--check']) },
   { name: 'translations complete', run: () => sh('tsx', ['scripts/check-i18n.ts']) },
   { name: 'typecheck', run: () => sh('tsc', ['--noEmit']) },
+  { name: 'lint (layers, import cycles, hooks, accessibility)', run: () => sh('eslint', ['.', '--max-warnings', '0']) },
   { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run'], { CONTRACT_COVERAGE: '1' }) },
   {
     name: 'production build',

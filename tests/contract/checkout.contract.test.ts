@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'

@@ -50,6 +50,7 @@ const HOSTS = { alpin: `http://alpin.${HOSTED_DOMAIN}`, atelier: `http://atelier
 type Host = keyof typeof HOSTS
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed contract (YAML) is walked dynamically
 type Json = Record<string, any>
 type Operation = (typeof operations)[number]
 

@@ -21,7 +21,7 @@ const rows = (result: unknown) => (result as { rows: Row[] }).rows
 
 describeEachDatabase('payments contract', (factory) => {
   let app: TestApp
-  let clock = Date.now()
+  const clock = Date.now()
   let headers: Record<string, string>
   let secret: string
   let operator: string

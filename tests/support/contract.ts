@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed contract (YAML) is walked dynamically
 type Json = Record<string, any>
 
 const root = join(import.meta.dirname, '..', '..')

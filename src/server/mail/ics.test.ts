@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bookingToIcs, escapeIcsText, foldIcsLine, icsUtc } from './ics'
-import { bookingFixture } from './test-helpers'
+import { bookingFixture } from '../../../tests/support/mail'
 
 const shop = { id: 'alpin', name: 'Alpin Abenteuer', timeZone: 'Europe/Zurich', address: 'Höheweg 7, 3800 Interlaken' }
 const now = new Date('2025-06-01T08:09:10.123Z')

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/client'
 import { BACKOFF_MS, MAX_ATTEMPTS, processOutbox, startOutboxWorker, type OutboxDeps, type ShopForMail } from './outbox'
 import { outbox } from './outbox-table'
 import { migrateDatabase } from '../db/migrate'
-import { bookingFixture, readMail, shopFixture, startSmtpServer, type LocalSmtp } from './test-helpers'
+import { bookingFixture, readMail, shopFixture, startSmtpServer, type LocalSmtp } from '../../../tests/support/mail'
 import { createTransport, type MailMessage, type MailTransport } from './transport'
 import type { MailKind } from './templates'
 

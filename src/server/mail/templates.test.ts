@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Locale } from '../../lib/locale'
-import { escapeHtml, formatMoney, renderMail, type MailKind, type MailShop } from './templates'
-import { bookingFixture, PRIMARY } from './test-helpers'
+import { mailCatalogPath, parsePo } from './i18n'
+import { escapeHtml, formatMoney, MAIL_KINDS, renderMail, type MailKind, type MailShop } from './templates'
+import { bookingFixture, PRIMARY } from '../../../tests/support/mail'
 
 const LOCALES: Locale[] = ['de', 'en', 'fr']
 const KINDS: MailKind[] = ['booking.confirmation', 'request.received']
@@ -332,5 +334,45 @@ describe('renderMail: the payment deadline of a pay-now booking', () => {
     expect(plain(mail.html)).toContain(escapeHtml(plain(expected[locale])))
     const later = renderMail('booking.confirmation', { booking: bookingFixture({ paymentMethod: 'PAY_LATER' }), shop: shop(), locale })
     expect(plain(later.text)).not.toContain(plain(expected[locale]).slice(0, 20))
+  })
+})
+
+describe('the mail texts come from the Lingui catalogues (src/locales/*/mail.po)', () => {
+  const catalogue = (locale: Locale) => parsePo(readFileSync(mailCatalogPath(locale), 'utf8'))
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+  it('translates every message into de and fr, with no placeholder the English one lacks', () => {
+    const en = catalogue('en')
+    expect(en.size).toBeGreaterThan(50)
+    for (const locale of ['de', 'fr'] as const) {
+      const translated = catalogue(locale)
+      expect([...translated.keys()].sort()).toEqual([...en.keys()].sort())
+      for (const [id, text] of translated) {
+        expect(text.trim(), `${locale}: ${id}`).not.toBe('')
+        for (const name of placeholders(text)) expect(placeholders(en.get(id)!), `${locale}: ${id}`).toContain(name)
+      }
+    }
+  })
+
+  it.each(LOCALES)('leaves no placeholder and no message id in a rendered mail (%s)', (locale) => {
+    for (const kind of MAIL_KINDS) {
+      const mail = renderMail(kind, {
+        booking: bookingFixture({ paymentMethod: 'PAY_LATER' }),
+        shop: shop(),
+        locale,
+        paymentUrl: 'https://shop.example/pay/abc',
+        paymentLinkExpiresAt: '2026-12-24T10:00:00Z',
+        reply: 'OK',
+        amount: { amount: 100, currency: 'CHF' },
+      })
+      expect(all(mail)).not.toMatch(/\{(code|shop|amount|date|day|time)\}|mail\.(colon|payment-method)/)
+    }
+  })
+
+  it('renders the French colon with a no-break space and the German greeting without a comma', () => {
+    const fr = renderMail('booking.confirmation', { booking: bookingFixture(), shop: shop(), locale: 'fr' })
+    expect(fr.text).toContain('Code de réservation\u00a0: K7Q2-X9PM')
+    const de = renderMail('booking.confirmation', { booking: bookingFixture(), shop: shop(), locale: 'de' })
+    expect(de.text.split('\n')[0]).toBe('Guten Tag')
   })
 })

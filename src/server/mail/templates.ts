@@ -1,5 +1,6 @@
 /**
- * E-mail templates (booking confirmation, request received) in de-CH, en and fr-CH.
+ * E-mail templates (booking confirmation, request received, …) in de-CH, en and fr-CH; the
+ * texts are in the Lingui catalogues `src/locales/{de,en,fr}/mail.po`.
  *
  * Every interpolated value goes through `escapeHtml` in the HTML part; the HTML uses a table
  * layout with inline styles only, as mail clients expect.
@@ -7,6 +8,8 @@
 import type { components } from '../../api/schema.gen'
 import { pickLabel, type Locale } from '../../lib/locale'
 import { sanitisePalette, type PaletteColor, type Rgb } from '../../lib/theme'
+import type { I18n } from '@lingui/core'
+import { MAIL_LOCALES, mailI18n } from './i18n'
 
 type Booking = components['schemas']['Booking']
 type BookingItem = components['schemas']['BookingItem']
@@ -60,24 +63,138 @@ export const FALLBACK_PRIMARY: PaletteColor = { background: [29, 78, 216], foreg
 
 const INTL_LOCALE: Record<Locale, string> = { de: 'de-CH', en: 'en-CH', fr: 'fr-CH' }
 
+/**
+ * The mails' texts. Source strings are English (as in the shop); the translations live in the
+ * Lingui catalogues `src/locales/{de,en,fr}/mail.po` (`npm run i18n:extract` finds the strings
+ * marked `/*i18n*\/`; see ./i18n.ts for why they are not macros). Placeholders are ICU
+ * arguments: `{shop}`, `{code}`, `{amount}`, `{date}`, `{day}`, `{time}`.
+ */
+type Msg = string | { id: string; message: string; comment?: string }
+
+const MESSAGES = {
+  subject: {
+    'booking.confirmation': /*i18n*/ 'Booking confirmation {code} – {shop}',
+    'request.received': /*i18n*/ 'We have received your request {code} – {shop}',
+    'request.accepted': /*i18n*/ 'Your request {code} is confirmed – {shop}',
+    'request.declined': /*i18n*/ 'Your request {code} – unfortunately not possible – {shop}',
+    'payment.received': /*i18n*/ 'Payment received for booking {code} – {shop}',
+    'booking.cancelled': /*i18n*/ 'Your booking {code} has been cancelled – {shop}',
+  },
+  heading: {
+    'booking.confirmation': /*i18n*/ 'Booking confirmation',
+    'request.received': /*i18n*/ 'Request received',
+    'request.accepted': /*i18n*/ 'Request confirmed',
+    'request.declined': /*i18n*/ 'Request not confirmed',
+    'payment.received': /*i18n*/ 'Payment received',
+    'booking.cancelled': /*i18n*/ 'Booking cancelled',
+  },
+  greeting: /*i18n*/ 'Hello,',
+  intro: {
+    'booking.confirmation': /*i18n*/ 'Thank you for booking with {shop}. We are pleased to confirm the following details.',
+    'request.received': /*i18n*/ 'Thank you for your request to {shop}. We have received it.',
+    'request.accepted':
+      /*i18n*/ 'Good news: {shop} has checked your request; the places are available and reserved for you. Your booking is confirmed.',
+    'request.declined': /*i18n*/ 'Thank you for your request to {shop}. Unfortunately, we cannot confirm it.',
+    'payment.received': /*i18n*/ 'Thank you! We have received your payment of {amount}.',
+    'booking.cancelled': /*i18n*/ '{shop} has cancelled your booking. The places have been released.',
+  },
+  /** Above the operator's reply. */
+  replyLabel: /*i18n*/ 'Our message to you',
+  /** Before the payment link: pay later / accepted request, and pay now whose payment did not go through. */
+  payLead: /*i18n*/ 'You can pay the amount due online:',
+  payNowLead: /*i18n*/ 'If your payment did not go through, you can pay the amount due online here:',
+  payButton: /*i18n*/ 'Pay online now',
+  validUntil: /*i18n*/ 'The link is valid until {date}.',
+  paidInFull: /*i18n*/ 'Your booking is now paid in full.',
+  declinedNote: /*i18n*/ 'Perhaps another date suits you? We look forward to a new request.',
+  /** Cancellations: the opening line per reason, and the line in place of the totals. */
+  cancelledIntro: {
+    payment_deadline:
+      /*i18n*/ 'Unfortunately, we did not receive your payment for your booking with {shop} in time. We have therefore cancelled the booking and released the places. You have not been charged.',
+    staff: /*i18n*/ '{shop} has cancelled your booking. The places have been released.',
+  },
+  cancelledNote: /*i18n*/ 'Would you still like to join? You are welcome to book again while places are available.',
+  /** Pay now, not paid yet: until when the places are held. */
+  payBy:
+    /*i18n*/ 'Your places are held for you until {day}, {time}. If the booking is still unpaid then, it is cancelled and the places are released.',
+  requestNote:
+    /*i18n*/ 'We are now checking availability and will get back to you by e-mail as soon as possible. Please note that your request is not yet a confirmed booking.',
+  codeLabel: {
+    'booking.confirmation': /*i18n*/ 'Booking code',
+    'request.received': /*i18n*/ 'Reference',
+    'request.accepted': /*i18n*/ 'Booking code',
+    'request.declined': /*i18n*/ 'Reference',
+    'payment.received': /*i18n*/ 'Booking code',
+    'booking.cancelled': /*i18n*/ 'Booking code',
+  },
+  items: /*i18n*/ 'Your details',
+  variant: /*i18n*/ 'Option',
+  date: /*i18n*/ 'Date',
+  time: /*i18n*/ 'Time',
+  quantity: /*i18n*/ 'Quantity',
+  participants: /*i18n*/ 'Participants',
+  price: /*i18n*/ 'Price',
+  total: /*i18n*/ 'Total',
+  openAmount: /*i18n*/ 'Amount due',
+  paymentMethod: /*i18n*/ 'Payment method',
+  // Explicit ids: "Pay online now" is also the payment button, which other languages word differently.
+  payment: {
+    PAY_NOW: /*i18n*/ { id: 'mail.payment-method.PAY_NOW', message: 'Pay online now', comment: 'Payment method of the booking' },
+    PAY_LATER: /*i18n*/ { id: 'mail.payment-method.PAY_LATER', message: 'Pay later', comment: 'Payment method of the booking' },
+    PAY_ON_SITE: /*i18n*/ { id: 'mail.payment-method.PAY_ON_SITE', message: 'Pay on site', comment: 'Payment method of the booking' },
+    PAY_LATER_OR_ON_SITE: /*i18n*/ {
+      id: 'mail.payment-method.PAY_LATER_OR_ON_SITE',
+      message: 'Pay later or on site',
+      comment: 'Payment method of the booking',
+    },
+  },
+  calendarNote: /*i18n*/ 'The dates are attached as a calendar file (.ics).',
+  viewBooking: {
+    'booking.confirmation': /*i18n*/ 'View your booking',
+    'request.received': /*i18n*/ 'View your request',
+    'request.accepted': /*i18n*/ 'View your booking',
+    'request.declined': /*i18n*/ 'See other dates',
+    'payment.received': /*i18n*/ 'View your booking',
+    'booking.cancelled': /*i18n*/ 'See dates',
+  },
+  questions: /*i18n*/ 'Any questions? We are happy to help.',
+  phone: /*i18n*/ 'Phone',
+  email: /*i18n*/ 'E-mail',
+  website: /*i18n*/ 'Website',
+  openingHours: /*i18n*/ 'Opening hours',
+  closing: /*i18n*/ 'Kind regards',
+  /** Between a label and its value (French: a no-break space before the colon). */
+  colon: /*i18n*/ {
+    id: 'mail.colon',
+    message: ': ',
+    comment: 'Between a label and its value, e.g. "Phone: +41 …" (French: a no-break space before the colon)',
+  },
+} satisfies {
+  subject: Record<MailKind, Msg>
+  heading: Record<MailKind, Msg>
+  intro: Record<MailKind, Msg>
+  cancelledIntro: Record<CancelReason, Msg>
+  codeLabel: Record<MailKind, Msg>
+  payment: Record<PaymentMethod, Msg>
+  viewBooking: Record<MailKind, Msg>
+  [text: string]: Msg | Record<string, Msg>
+}
+
+/** The texts of one language, ready to use: placeholders become parameters. */
 type Dictionary = {
   subject: Record<MailKind, (code: string, shop: string) => string>
   heading: Record<MailKind, string>
   greeting: string
   intro: Record<MailKind, (shop: string, amount: string) => string>
-  /** Above the operator's reply. */
   replyLabel: string
-  /** Before the payment link: pay later / accepted request, and pay now whose payment did not go through. */
   payLead: string
   payNowLead: string
   payButton: string
   validUntil: (date: string) => string
   paidInFull: string
   declinedNote: string
-  /** Cancellations: the opening line per reason, and the line in place of the totals. */
   cancelledIntro: Record<CancelReason, (shop: string) => string>
   cancelledNote: string
-  /** Pay now, not paid yet: until when the places are held. */
   payBy: (day: string, time: string) => string
   requestNote: string
   codeLabel: Record<MailKind, string>
@@ -100,279 +217,68 @@ type Dictionary = {
   website: string
   openingHours: string
   closing: string
-  /** Between a label and its value (French: a no-break space before the colon). */
   colon: string
 }
 
-/** German as written in Switzerland: formal "Sie", "ss" instead of "ß". */
-const de: Dictionary = {
-  subject: {
-    'booking.confirmation': (code, shop) => `Buchungsbestätigung ${code} – ${shop}`,
-    'request.received': (code, shop) => `Ihre Anfrage ${code} ist eingegangen – ${shop}`,
-    'request.accepted': (code, shop) => `Ihre Anfrage ${code} ist bestätigt – ${shop}`,
-    'request.declined': (code, shop) => `Ihre Anfrage ${code} – leider keine Zusage – ${shop}`,
-    'payment.received': (code, shop) => `Zahlung erhalten für Buchung ${code} – ${shop}`,
-    'booking.cancelled': (code, shop) => `Stornierung Ihrer Buchung ${code} – ${shop}`,
-  },
-  heading: {
-    'booking.confirmation': 'Buchungsbestätigung',
-    'request.received': 'Anfrage erhalten',
-    'request.accepted': 'Anfrage bestätigt',
-    'request.declined': 'Anfrage nicht bestätigt',
-    'payment.received': 'Zahlung erhalten',
-    'booking.cancelled': 'Buchung storniert',
-  },
-  greeting: 'Guten Tag',
-  intro: {
-    'booking.confirmation': (shop) =>
-      `Vielen Dank für Ihre Buchung bei ${shop}. Gerne bestätigen wir Ihnen die folgenden Angaben.`,
-    'request.received': (shop) => `Vielen Dank für Ihre Anfrage bei ${shop}. Wir haben sie erhalten.`,
-    'request.accepted': (shop) =>
-      `Gute Nachrichten: ${shop} hat Ihre Anfrage geprüft, die Plätze sind verfügbar und für Sie reserviert. Ihre Buchung ist damit bestätigt.`,
-    'request.declined': (shop) =>
-      `Vielen Dank für Ihre Anfrage bei ${shop}. Leider können wir sie nicht bestätigen.`,
-    'payment.received': (_shop, amount) => `Vielen Dank! Wir haben Ihre Zahlung von ${amount} erhalten.`,
-    'booking.cancelled': (shop) => de.cancelledIntro.staff(shop),
-  },
-  replyLabel: 'Unsere Nachricht an Sie',
-  payLead: 'Den offenen Betrag können Sie bequem online bezahlen:',
-  payNowLead: 'Falls Ihre Zahlung nicht geklappt hat, können Sie den offenen Betrag hier online bezahlen:',
-  payButton: 'Jetzt online bezahlen',
-  validUntil: (date) => `Der Link ist gültig bis ${date}.`,
-  paidInFull: 'Ihre Buchung ist damit vollständig bezahlt.',
-  declinedNote: 'Vielleicht passt ein anderes Datum? Wir freuen uns auf eine neue Anfrage.',
-  cancelledIntro: {
-    payment_deadline: (shop) =>
-      `Leider ist Ihre Zahlung für die Buchung bei ${shop} nicht innerhalb der vorgesehenen Frist eingegangen. Wir haben die Buchung deshalb storniert und die Plätze wieder freigegeben. Es wurde Ihnen nichts belastet.`,
-    staff: (shop) => `${shop} hat Ihre Buchung storniert. Die Plätze sind wieder freigegeben.`,
-  },
-  cancelledNote: 'Möchten Sie trotzdem dabei sein? Sie können gerne neu buchen, solange Plätze frei sind.',
-  payBy: (day, time) =>
-    `Ihre Plätze sind bis ${day}, ${time} Uhr für Sie reserviert. Ist die Buchung bis dann nicht bezahlt, wird sie storniert und die Plätze werden wieder freigegeben.`,
-  requestNote:
-    'Wir prüfen jetzt die Verfügbarkeit und geben Ihnen so rasch wie möglich per E-Mail Bescheid. ' +
-    'Ihre Anfrage ist noch keine verbindliche Buchung.',
-  codeLabel: {
-    'booking.confirmation': 'Buchungscode',
-    'request.received': 'Referenz',
-    'request.accepted': 'Buchungscode',
-    'request.declined': 'Referenz',
-    'payment.received': 'Buchungscode',
-    'booking.cancelled': 'Buchungscode',
-  },
-  items: 'Ihre Angaben',
-  variant: 'Variante',
-  date: 'Datum',
-  time: 'Zeit',
-  quantity: 'Anzahl',
-  participants: 'Teilnehmende',
-  price: 'Preis',
-  total: 'Total',
-  openAmount: 'Offener Betrag',
-  paymentMethod: 'Zahlungsart',
-  payment: {
-    PAY_NOW: 'Sofort online bezahlen',
-    PAY_LATER: 'Später bezahlen',
-    PAY_ON_SITE: 'Bezahlung vor Ort',
-    PAY_LATER_OR_ON_SITE: 'Später oder vor Ort bezahlen',
-  },
-  calendarNote: 'Im Anhang finden Sie die Termine als Kalendereintrag (.ics).',
-  viewBooking: {
-    'booking.confirmation': 'Buchung ansehen',
-    'request.received': 'Anfrage ansehen',
-    'request.accepted': 'Buchung ansehen',
-    'request.declined': 'Andere Termine ansehen',
-    'payment.received': 'Buchung ansehen',
-    'booking.cancelled': 'Termine ansehen',
-  },
-  questions: 'Haben Sie Fragen? Wir helfen Ihnen gerne weiter.',
-  phone: 'Telefon',
-  email: 'E-Mail',
-  website: 'Website',
-  openingHours: 'Öffnungszeiten',
-  closing: 'Freundliche Grüsse',
-  colon: ': ',
+function mapValues<K extends string, V, W>(record: Record<K, V>, f: (value: V) => W): Record<K, W> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value as V)])) as Record<K, W>
 }
 
-const en: Dictionary = {
-  subject: {
-    'booking.confirmation': (code, shop) => `Booking confirmation ${code} – ${shop}`,
-    'request.received': (code, shop) => `We have received your request ${code} – ${shop}`,
-    'request.accepted': (code, shop) => `Your request ${code} is confirmed – ${shop}`,
-    'request.declined': (code, shop) => `Your request ${code} – unfortunately not possible – ${shop}`,
-    'payment.received': (code, shop) => `Payment received for booking ${code} – ${shop}`,
-    'booking.cancelled': (code, shop) => `Your booking ${code} has been cancelled – ${shop}`,
-  },
-  heading: {
-    'booking.confirmation': 'Booking confirmation',
-    'request.received': 'Request received',
-    'request.accepted': 'Request confirmed',
-    'request.declined': 'Request not confirmed',
-    'payment.received': 'Payment received',
-    'booking.cancelled': 'Booking cancelled',
-  },
-  greeting: 'Hello,',
-  intro: {
-    'booking.confirmation': (shop) =>
-      `Thank you for booking with ${shop}. We are pleased to confirm the following details.`,
-    'request.received': (shop) => `Thank you for your request to ${shop}. We have received it.`,
-    'request.accepted': (shop) =>
-      `Good news: ${shop} has checked your request; the places are available and reserved for you. Your booking is confirmed.`,
-    'request.declined': (shop) => `Thank you for your request to ${shop}. Unfortunately, we cannot confirm it.`,
-    'payment.received': (_shop, amount) => `Thank you! We have received your payment of ${amount}.`,
-    'booking.cancelled': (shop) => en.cancelledIntro.staff(shop),
-  },
-  replyLabel: 'Our message to you',
-  payLead: 'You can pay the amount due online:',
-  payNowLead: 'If your payment did not go through, you can pay the amount due online here:',
-  payButton: 'Pay online now',
-  validUntil: (date) => `The link is valid until ${date}.`,
-  paidInFull: 'Your booking is now paid in full.',
-  declinedNote: 'Perhaps another date suits you? We look forward to a new request.',
-  cancelledIntro: {
-    payment_deadline: (shop) =>
-      `Unfortunately, we did not receive your payment for your booking with ${shop} in time. We have therefore cancelled the booking and released the places. You have not been charged.`,
-    staff: (shop) => `${shop} has cancelled your booking. The places have been released.`,
-  },
-  cancelledNote: 'Would you still like to join? You are welcome to book again while places are available.',
-  payBy: (day, time) =>
-    `Your places are held for you until ${day}, ${time}. If the booking is still unpaid then, it is cancelled and the places are released.`,
-  requestNote:
-    'We are now checking availability and will get back to you by e-mail as soon as possible. ' +
-    'Please note that your request is not yet a confirmed booking.',
-  codeLabel: {
-    'booking.confirmation': 'Booking code',
-    'request.received': 'Reference',
-    'request.accepted': 'Booking code',
-    'request.declined': 'Reference',
-    'payment.received': 'Booking code',
-    'booking.cancelled': 'Booking code',
-  },
-  items: 'Your details',
-  variant: 'Option',
-  date: 'Date',
-  time: 'Time',
-  quantity: 'Quantity',
-  participants: 'Participants',
-  price: 'Price',
-  total: 'Total',
-  openAmount: 'Amount due',
-  paymentMethod: 'Payment method',
-  payment: {
-    PAY_NOW: 'Pay online now',
-    PAY_LATER: 'Pay later',
-    PAY_ON_SITE: 'Pay on site',
-    PAY_LATER_OR_ON_SITE: 'Pay later or on site',
-  },
-  calendarNote: 'The dates are attached as a calendar file (.ics).',
-  viewBooking: {
-    'booking.confirmation': 'View your booking',
-    'request.received': 'View your request',
-    'request.accepted': 'View your booking',
-    'request.declined': 'See other dates',
-    'payment.received': 'View your booking',
-    'booking.cancelled': 'See dates',
-  },
-  questions: 'Any questions? We are happy to help.',
-  phone: 'Phone',
-  email: 'E-mail',
-  website: 'Website',
-  openingHours: 'Opening hours',
-  closing: 'Kind regards',
-  colon: ': ',
+function buildDictionary(i18n: I18n): Dictionary {
+  const _ = (m: Msg, values?: Record<string, string>) => i18n._(typeof m === 'string' ? m : m.id, values)
+  const m = MESSAGES
+  return {
+    subject: mapValues(m.subject, (msg) => (code: string, shop: string) => _(msg, { code, shop })),
+    heading: mapValues(m.heading, (msg) => _(msg)),
+    greeting: _(m.greeting),
+    intro: mapValues(m.intro, (msg) => (shop: string, amount: string) => _(msg, { shop, amount })),
+    replyLabel: _(m.replyLabel),
+    payLead: _(m.payLead),
+    payNowLead: _(m.payNowLead),
+    payButton: _(m.payButton),
+    validUntil: (date) => _(m.validUntil, { date }),
+    paidInFull: _(m.paidInFull),
+    declinedNote: _(m.declinedNote),
+    cancelledIntro: mapValues(m.cancelledIntro, (msg) => (shop: string) => _(msg, { shop })),
+    cancelledNote: _(m.cancelledNote),
+    payBy: (day, time) => _(m.payBy, { day, time }),
+    requestNote: _(m.requestNote),
+    codeLabel: mapValues(m.codeLabel, (msg) => _(msg)),
+    items: _(m.items),
+    variant: _(m.variant),
+    date: _(m.date),
+    time: _(m.time),
+    quantity: _(m.quantity),
+    participants: _(m.participants),
+    price: _(m.price),
+    total: _(m.total),
+    openAmount: _(m.openAmount),
+    paymentMethod: _(m.paymentMethod),
+    payment: mapValues(m.payment, (msg) => _(msg)),
+    calendarNote: _(m.calendarNote),
+    viewBooking: mapValues(m.viewBooking, (msg) => _(msg)),
+    questions: _(m.questions),
+    phone: _(m.phone),
+    email: _(m.email),
+    website: _(m.website),
+    openingHours: _(m.openingHours),
+    closing: _(m.closing),
+    colon: _(m.colon),
+  }
 }
 
-/** French as written in Switzerland (fr-CH); a narrow no-break space before ? and :. */
-const NNBSP = '\u202f'
-const fr: Dictionary = {
-  subject: {
-    'booking.confirmation': (code, shop) => `Confirmation de réservation ${code} – ${shop}`,
-    'request.received': (code, shop) => `Votre demande ${code} a bien été reçue – ${shop}`,
-    'request.accepted': (code, shop) => `Votre demande ${code} est confirmée – ${shop}`,
-    'request.declined': (code, shop) => `Votre demande ${code} – malheureusement pas possible – ${shop}`,
-    'payment.received': (code, shop) => `Paiement reçu pour la réservation ${code} – ${shop}`,
-    'booking.cancelled': (code, shop) => `Annulation de votre réservation ${code} – ${shop}`,
-  },
-  heading: {
-    'booking.confirmation': 'Confirmation de réservation',
-    'request.received': 'Demande reçue',
-    'request.accepted': 'Demande confirmée',
-    'request.declined': 'Demande non confirmée',
-    'payment.received': 'Paiement reçu',
-    'booking.cancelled': 'Réservation annulée',
-  },
-  greeting: 'Bonjour,',
-  intro: {
-    'booking.confirmation': () =>
-      'Merci beaucoup pour votre réservation. Nous avons le plaisir de vous confirmer les détails suivants.',
-    'request.received': () => 'Merci beaucoup pour votre demande, que nous avons bien reçue.',
-    'request.accepted': () =>
-      'Bonne nouvelle : nous avons vérifié votre demande, les places sont disponibles et réservées pour vous. Votre réservation est confirmée.',
-    'request.declined': () => 'Merci beaucoup pour votre demande. Malheureusement, nous ne pouvons pas la confirmer.',
-    'payment.received': (_shop, amount) => `Merci ! Nous avons bien reçu votre paiement de ${amount}.`,
-    'booking.cancelled': (shop) => fr.cancelledIntro.staff(shop),
-  },
-  replyLabel: 'Notre message',
-  payLead: 'Vous pouvez payer le montant dû en ligne :',
-  payNowLead: 'Si votre paiement n’a pas abouti, vous pouvez payer le montant dû en ligne ici :',
-  payButton: 'Payer en ligne maintenant',
-  validUntil: (date) => `Le lien est valable jusqu’au ${date}.`,
-  paidInFull: 'Votre réservation est ainsi entièrement payée.',
-  declinedNote: 'Une autre date vous conviendrait-elle ? Nous nous réjouissons de recevoir une nouvelle demande.',
-  cancelledIntro: {
-    payment_deadline: () =>
-      'Malheureusement, nous n’avons pas reçu votre paiement dans le délai prévu. Nous avons donc annulé votre réservation et libéré les places. Aucun montant ne vous a été débité.',
-    staff: () => 'Nous avons annulé votre réservation. Les places ont été libérées.',
-  },
-  cancelledNote: `Vous souhaitez tout de même participer${NNBSP}? N’hésitez pas à réserver à nouveau, tant qu’il reste des places.`,
-  payBy: (day, time) =>
-    `Vos places sont réservées jusqu’au ${day} à ${time}. Si la réservation n’est toujours pas payée à ce moment-là, elle sera annulée et les places libérées.`,
-  requestNote:
-    'Nous vérifions maintenant les disponibilités et vous répondrons par e-mail dans les meilleurs délais. ' +
-    'Votre demande ne constitue pas encore une réservation ferme.',
-  codeLabel: {
-    'booking.confirmation': 'Code de réservation',
-    'request.received': 'Référence',
-    'request.accepted': 'Code de réservation',
-    'request.declined': 'Référence',
-    'payment.received': 'Code de réservation',
-    'booking.cancelled': 'Code de réservation',
-  },
-  items: 'Vos détails',
-  variant: 'Option',
-  date: 'Date',
-  time: 'Heure',
-  quantity: 'Quantité',
-  participants: 'Participants',
-  price: 'Prix',
-  total: 'Total',
-  openAmount: 'Montant à payer',
-  paymentMethod: 'Mode de paiement',
-  payment: {
-    PAY_NOW: 'Paiement immédiat en ligne',
-    PAY_LATER: 'Paiement ultérieur',
-    PAY_ON_SITE: 'Paiement sur place',
-    PAY_LATER_OR_ON_SITE: 'Paiement ultérieur ou sur place',
-  },
-  calendarNote: 'Vous trouverez les dates en pièce jointe sous forme de fichier de calendrier (.ics).',
-  viewBooking: {
-    'booking.confirmation': 'Voir votre réservation',
-    'request.received': 'Voir votre demande',
-    'request.accepted': 'Voir votre réservation',
-    'request.declined': 'Voir d’autres dates',
-    'payment.received': 'Voir votre réservation',
-    'booking.cancelled': 'Voir les dates',
-  },
-  questions: `Des questions${NNBSP}? Nous sommes volontiers à votre disposition.`,
-  phone: 'Téléphone',
-  email: 'E-mail',
-  website: 'Site web',
-  openingHours: 'Heures d’ouverture',
-  closing: 'Meilleures salutations',
-  colon: '\u00a0: ',
-}
+const dictionaries = new Map<Locale, Dictionary>()
 
-export const DICTIONARIES: Record<Locale, Dictionary> = { de, en, fr }
+/** The texts in a language (an unknown one falls back to German, as before). */
+function dictionary(locale: Locale): Dictionary {
+  const known: Locale = MAIL_LOCALES.includes(locale) ? locale : 'de'
+  let dict = dictionaries.get(known)
+  if (!dict) {
+    dict = buildDictionary(mailI18n(known))
+    dictionaries.set(known, dict)
+  }
+  return dict
+}
 
 /** Escapes text for HTML element content and double- or single-quoted attribute values. */
 export function escapeHtml(value: unknown): string {
@@ -469,6 +375,7 @@ type ItemView = {
  * in the plain-text part (a fake `Bcc:` line, say).
  */
 function oneLine(value: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
 }
 
@@ -489,7 +396,7 @@ function itemViews(booking: Booking, locale: Locale, timeZone: string): ItemView
 
 export function renderMail(kind: MailKind, data: MailData): RenderedMail {
   const { booking, shop, locale } = data
-  const t = DICTIONARIES[locale] ?? DICTIONARIES.de
+  const t = dictionary(locale)
   const timeZone = shop.timeZone || DEFAULT_MAIL_TIME_ZONE
   const shopTitle = shop.title.trim() || shop.contact.name
   const items = itemViews(booking, locale, timeZone)

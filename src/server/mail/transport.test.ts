@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTransport, subjectSlug } from './transport'
-import { readMail, startSmtpServer, type LocalSmtp } from './test-helpers'
+import { readMail, startSmtpServer, type LocalSmtp } from '../../../tests/support/mail'
 
 const message = {
   from: '"Alpin Abenteuer" <noreply@shop.example>',

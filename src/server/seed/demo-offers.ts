@@ -5,7 +5,7 @@
  * shop's `languages` (alpin: de, en, fr; atelier: fr, de). German texts follow Swiss
  * spelling (ss, never ß). Prices are in Rappen (12900 = CHF 129.00).
  *
- * Images live in seed/media/offers and are rendered by scripts/make-offer-images.ts
+ * Images live in seed/media/offers and are rendered by tools/images/make-offer-images.ts
  * (`<slug>-1.jpg`, `<slug>-2.jpg`; the first is the cover).
  *
  * Each shop shows every availability status and SKU type once on purpose (checked by
@@ -18,7 +18,7 @@
  *   per participant ('private-service-participant'), both with a `schedule`.
  *
  * To add an offer: append it to the shop's list below, add its images to
- * scripts/make-offer-images.ts and run `npx tsx scripts/make-offer-images.ts`.
+ * tools/images/make-offer-images.ts and run `npm run images:offers`.
  */
 import type { components } from '../../api/schema.gen'
 import type { DemoOffer, DemoSchedule } from './offer-types'
@@ -68,17 +68,6 @@ const TUE_TO_SAT_OFFICE_HOURS: DemoSchedule['weeklyHours'] = ([2, 3, 4, 5, 6] as
 // ---------------------------------------------------------------------------
 // Shop 1: Alpin Abenteuer, Interlaken (de, en, fr)
 // ---------------------------------------------------------------------------
-
-const ALPIN_BASE = {
-  name: 'Alpin Abenteuer Basis',
-  street: 'Seestrasse',
-  streetNumber: '21',
-  postalCode: '3800',
-  city: 'Interlaken',
-  country: 'CH',
-  latitude: 46.6872,
-  longitude: 7.8591,
-}
 
 const KLETTERGARTEN_GSTEIGWILER = {
   name: 'Klettergarten Gsteigwiler',

@@ -2,7 +2,7 @@
  * Demo shops for local development and the public demo (fictional companies).
  *
  * Each shop is self-contained: its texts, palette, tags, legal pages and the media
- * files it needs (under seed/media, rendered by scripts/make-seed-images.ts).
+ * files it needs (under seed/media, rendered by tools/images/make-seed-images.ts).
  * Offers live in a separate file and reference shops by `slug`.
  *
  * To add a shop: append a `DemoShop` to `demoShops`; put its images in seed/media and

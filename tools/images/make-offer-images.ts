@@ -1,6 +1,6 @@
 /**
  * Renders the demo offers' images (SVG illustrations -> JPEG) into seed/media/offers/.
- * Run once: `npx tsx scripts/make-offer-images.ts`. The output is committed; the script
+ * Run once: `npm run images:offers`. The output is committed; the script
  * is deterministic (one seeded pseudo-random generator per image), so re-running it
  * yields the same art. File names are `<offer slug>-<n>.jpg` (see src/server/seed/demo-offers.ts).
  *
@@ -11,9 +11,9 @@ import { mkdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { f, poly, rng, type Pt } from './lib/svg'
+import { f, poly, rng, type Pt } from './svg'
 
-const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'media', 'offers')
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'seed', 'media', 'offers')
 const W = 1200
 const H = 800
 const MAX_BYTES = 45 * 1024
@@ -78,7 +78,7 @@ function jag(a: Pt, b: Pt, amp: number, depth: number, r: Rand): Pt[] {
 }
 
 // ---------------------------------------------------------------------------
-// Alpine landscape helpers (same approach as scripts/make-seed-images.ts)
+// Alpine landscape helpers (same approach as tools/images/make-seed-images.ts)
 // ---------------------------------------------------------------------------
 
 /** Mountain ridge across the image: random anchors, then midpoint displacement. */

@@ -1,11 +1,11 @@
 /**
  * Test support for the mail module: fixtures, a real local SMTP server and a minimal MIME
- * reader for what it receives. Used by the *.test.ts files next to it only.
+ * reader for what it receives. Used by the tests of src/server/mail/.
  */
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import type { components } from '../../api/schema.gen'
-import type { ShopForMail } from './outbox'
+import type { components } from '~/api/schema.gen'
+import type { ShopForMail } from '~/server/mail/outbox'
 
 type Booking = components['schemas']['Booking']
 

@@ -1,15 +1,15 @@
 /**
  * Renders the demo-shop seed images (SVG artwork -> JPEG) into seed/media/.
- * Run once: `npx tsx scripts/make-seed-images.ts`. The output is committed; the
+ * Run once: `npm run images:seed`. The output is committed; the
  * script is deterministic (seeded pseudo-random), so re-running it yields the same art.
  */
 import { mkdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { f, poly, rng, type Pt } from './lib/svg'
+import { f, poly, rng, type Pt } from './svg'
 
-const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'media')
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'seed', 'media')
 const MAX_BYTES = 60 * 1024
 
 
