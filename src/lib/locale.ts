@@ -6,6 +6,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
+/** A stored or received locale, or the default one when it is none of ours. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE
+}
+
 /** The locale of a path like `/fr/listing/x`, if it has one. */
 export function localeFromPath(pathname: string): Locale | undefined {
   const first = pathname.split('/')[1]

@@ -119,7 +119,7 @@ export const routes: RouteDef[] = [
     path: '/api/webshop/v1/carts',
     method: 'POST',
     handler: async (ctx) => {
-      const created = await createCart(ctx.db, ctx.shop.id, ctx.locale)
+      const created = await createCart(catalogue(ctx))
       const cart = (await findCart(catalogue(ctx), created.id))!
       return json('/api/webshop/v1/carts', 'post', { data: cart }, { status: 201 })
     },
