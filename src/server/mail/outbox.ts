@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { z } from 'zod'
 import type { components } from '../../api/schema.gen'
-import { isLocale, pickLabel, type Locale } from '../../lib/locale'
+import { pickLabel, toLocale, type Locale } from '../../lib/locale'
 import type { Db } from '../db/client'
 import { bookingToIcs } from './ics'
 import { outbox } from './outbox-table'
@@ -128,7 +128,7 @@ export function composeMessage(
   const parsed = payloadSchema.safeParse(row.payload)
   if (!parsed.success) throw new PermanentError(`invalid outbox payload: ${parsed.error.message}`)
   const booking = parsed.data.booking as unknown as Booking
-  const locale: Locale = isLocale(parsed.data.locale) ? parsed.data.locale : 'de'
+  const locale = toLocale(parsed.data.locale)
   const title = (typeof shop.title === 'string' ? shop.title : pickLabel(shop.title, locale)) || shop.contact.name
   const mail = renderMail(kind, {
     booking,
