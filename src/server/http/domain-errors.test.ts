@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DOMAIN_ERROR_STATUS, errorResponse, problemOf } from '../http/problem'
-import { conflict, DomainError, invalidField, invalidFields, notFound, paymentInProgress, type DomainErrorKind } from './errors'
+import { DOMAIN_ERROR_STATUS, errorResponse, problemOf } from './problem'
+import { conflict, DomainError, invalidField, invalidFields, notFound, paymentInProgress, type DomainErrorKind } from '../domain/errors'
 
 describe('domain errors at the API edge', () => {
   it('answers each kind with its status and wording', () => {
