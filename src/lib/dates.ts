@@ -42,18 +42,6 @@ export function formatDate(instant: Date | string, locale: Locale, timeZone: str
   return text
 }
 
-/**
- * A price in minor units, Swiss style: `CHF 1’450.00` (de, en) and `1 450.00 CHF` (fr, with a
- * narrow no-break space). Written out by hand because Intl's output differs between ICU versions
- * (Node's and the browser's), which would break hydration of server-rendered prices.
- */
-export function formatMoney(amount: number, currency: string, locale: Locale) {
-  const negative = amount < 0
-  const cents = Math.abs(Math.round(amount))
-  const whole = Math.floor(cents / 100).toString()
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'fr' ? '\u202f' : '’')
-  const number = `${negative ? '-' : ''}${grouped}.${String(cents % 100).padStart(2, '0')}`
-  return locale === 'fr' ? `${number}\u00a0${currency}` : `${currency}\u00a0${number}`
-}
+export { formatMoney } from './money'
 
 export { dayjs }

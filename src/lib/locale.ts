@@ -1,9 +1,22 @@
+import type { components } from '~/api/schema.gen'
+
 export const LOCALES = ['de', 'en', 'fr'] as const
 export type Locale = (typeof LOCALES)[number]
+
+/** The contract's locales are these: a language added to one and not the other fails the type check. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Holds<T extends true> = T
+export type LocalesOfTheContract = Holds<Same<Locale, components['schemas']['Locale']>>
+
 export const DEFAULT_LOCALE: Locale = 'de'
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/** A stored or received locale, or the default one when it is none of ours. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE
 }
 
 /** The locale of a path like `/fr/listing/x`, if it has one. */

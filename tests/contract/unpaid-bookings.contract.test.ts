@@ -18,7 +18,8 @@ import { cancelBooking, expireUnpaidBookings, paymentDeadlineFor, PAYMENT_GRACE_
 import { providerRegistry } from '../../src/server/payments/provider'
 import { SANDBOX_PATH, signWebhook } from '../../src/server/payments/sandbox'
 import { composeMessage } from '../../src/server/mail/outbox'
-import type { HttpError } from '../../src/server/http/problem'
+import { problemOf } from '../../src/server/http/problem'
+import { DomainError } from '../../src/server/domain/errors'
 
 const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
 const TZ = 'Europe/Zurich'
@@ -109,9 +110,11 @@ describeEachDatabase('unpaid bookings', (factory) => {
       providers: providerRegistry([app.sandbox], 'sandbox'),
     })
   const refusal = async (promise: Promise<unknown>) => {
-    const error = (await promise.then(() => null, (e: unknown) => e)) as HttpError | null
-    expect(error).not.toBeNull()
-    return { status: error!.statusCode, code: error!.data.code }
+    // The domain's refusal as the API answers it (its status and code).
+    const error = await promise.then(() => null, (e: unknown) => e)
+    expect(error).toBeInstanceOf(DomainError)
+    const problem = problemOf(error as DomainError)
+    return { status: problem.statusCode, code: problem.data.code }
   }
   const bookingRow = async (code: string) => (await app.database.db.select().from(bookings).where(eq(bookings.code, code)))[0]!
   const placesTaken = async (offer: string) =>

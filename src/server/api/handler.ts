@@ -6,7 +6,9 @@ import { providerRegistry, type PaymentProviders } from '../payments/provider'
 import { createSandboxProvider, SANDBOX_PATH, type SandboxProvider } from '../payments/sandbox'
 import type { ShopDirectory } from '../domain/shops'
 import { checkIdempotencyKey, fingerprint, withIdempotency } from '../http/idempotency'
-import { errorResponse, errors, HttpError, isClientAbort, isDatabaseUnavailable, readRequestBody, REQUEST_ID_HEADER } from '../http/problem'
+import { errorResponse, errors, HttpError, isClientAbort, isDatabaseUnavailable, problemOf, readRequestBody, REQUEST_ID_HEADER } from '../http/problem'
+import { DomainError } from '../domain/errors'
+import { effectiveLocale } from '../../lib/locale'
 import { readCookie, verifyXsrf, XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf'
 import { clientAddress, createRateLimiter } from '../http/rate-limit'
 import { BODY_LIMITS, BodyTooLarge, withBoundedBody } from '../http/body-limit'
@@ -16,7 +18,7 @@ import { compileContract, type CompiledRoute, type OpenApiDocument } from './con
 import { handlers } from './operations'
 import { routes } from './routes'
 import { reportError } from '../../lib/report-error'
-import type { ApiContext, Locale } from './types'
+import type { ApiContext } from './types'
 
 export type ApiDeps = {
   db: Db
@@ -56,20 +58,9 @@ export type ApiHandlerWithSandbox = ApiHandler & {
 
 export type ApiHandler = (request: Request, options: { requestId: string }) => Promise<Response>
 
-const LOCALES: readonly Locale[] = ['de', 'en', 'fr']
-
 /** Paths the built-in back end owns; anything else under them is a JSON 404, never a page. */
 export function isApiPath(pathname: string) {
   return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/sanctum/')
-}
-
-function pickLocale(header: string | null, languages: readonly string[]): Locale {
-  const wanted = (header ?? '').trim().toLowerCase()
-  const allowed = languages.filter((l): l is Locale => (LOCALES as readonly string[]).includes(l))
-  if ((LOCALES as readonly string[]).includes(wanted) && (allowed.length === 0 || allowed.includes(wanted as Locale))) {
-    return wanted as Locale
-  }
-  return allowed[0] ?? 'de'
 }
 
 /**
@@ -175,7 +166,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       url,
       requestId,
       shop,
-      locale: pickLocale(request.headers.get('x-flowin-locale'), shop.config.languages),
+      locale: effectiveLocale(request.headers.get('x-flowin-locale')?.trim().toLowerCase(), shop.config.languages),
       db: deps.db,
       now: deps.now?.() ?? new Date(),
       secureCookies: deps.production && (isSecureRequest(request, deps.trustProxy ?? false) || isLoopback(host)),
@@ -225,6 +216,8 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
         response = errorResponse(errors.payloadTooLarge(error.limit), requestId)
       } else if (error instanceof HttpError) {
         response = errorResponse(error, requestId)
+      } else if (error instanceof DomainError) {
+        response = errorResponse(problemOf(error), requestId)
       } else if (isClientAbort(error, request)) {
         // The visitor went away mid-request (an aborted upload): nothing to report, nobody to answer.
         console.warn(`[api] ${request.method} ${pathname}: client aborted (request ${requestId})`)

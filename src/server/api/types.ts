@@ -2,8 +2,9 @@ import type { operations, paths } from '../../api/schema.gen'
 import type { Db } from '../db/client'
 import type { Shop } from '../domain/shops'
 import type { PaymentProviders } from '../payments/provider'
+import type { Locale } from '../../lib/locale'
 
-export type Locale = 'de' | 'en' | 'fr'
+export type { Locale }
 export type ApiPath = keyof paths
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 

@@ -5,6 +5,8 @@ import * as schema from './schema'
 import { markDatabaseError } from './errors'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** The transaction handed to a `db.transaction(…)` callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbKind = 'pglite' | 'postgres'
 
 export type Database = {

@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 import type { components } from '../../api/schema.gen'
-import type { AvailabilityException, WeeklyHours } from '../domain/offers/slots'
+import type { AvailabilityException, WeeklyHours } from './schedule'
 
 export type ShopConfigBody = Omit<components['schemas']['ShopConfig'], 'id'>
 

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { components } from '../../api/schema.gen'
-import type { Db } from '../db/client'
-import { bookings, cartItems, carts, offers, sessions, skus } from '../db/schema'
-import { HttpError } from '../http/problem'
-import { bookingSettings, kindOf, loadBusy, loadOffers, scheduleOf, type CatalogueContext } from './offers/catalogue'
-import { startTimesForDate } from './offers/slots'
-import { utcToZonedDate, utcToZonedTime } from './offers/zoned-time'
+import type { Db, Tx } from '../db/client'
+import { bookings, cartItems, carts, sessions, skus } from '../db/schema'
 import { pickText } from '../../lib/locale-text'
+import { conflict, invalidField, notFound } from './errors'
+import { bookingSettings, kindOf, loadOffers, lockFreeSlot, scheduleOf, type CatalogueContext } from './offers/catalogue'
+import { utcToZonedTime } from './offers/zoned-time'
 
 export type Cart = components['schemas']['Cart']
 export type CartItemInput = components['schemas']['CartItemInput']
@@ -19,11 +18,9 @@ export function newOpaqueId() {
 
 export const OPAQUE_ID = /^[A-Za-z0-9_-]{22,64}$/
 
-const conflict = (code: string, message: string, data: Record<string, unknown> = {}) =>
-  new HttpError(409, 'Conflict', message, { code, ...data })
-const invalid = (field: string, code: string, message: string, params: Record<string, unknown> = {}) =>
-  new HttpError(400, 'Invalid enquiry', message, { code: 'validation', errors: { [field]: { code, params } } })
-const cartNotFound = () => new HttpError(404, 'Page not found', 'This cart does not exist.', { code: 'cart.not_found' })
+const invalid = invalidField
+const cartNotFound = () => notFound('cart.not_found', 'This cart does not exist.')
+const itemNotFound = () => notFound('cart_item.not_found', 'This cart item does not exist.')
 const cartBooked = () => conflict('cart.booked', 'This cart has been booked already and cannot be changed any more. Please start a new booking.')
 
 /**
@@ -37,10 +34,11 @@ export function holderOf(shopId: string, clientAddress: string) {
 /** Who changes a cart: the client address of the request, when known (passed in by the route). */
 export type CartWriter = { clientAddress?: string }
 
-export async function createCart(db: Db, shopId: string, locale: string): Promise<Cart> {
-  const [row] = await db.insert(carts).values({ id: newOpaqueId(), shopId, locale }).returning()
+/** A new empty cart of the shop, in the shop's currency. */
+export async function createCart(ctx: CatalogueContext): Promise<Cart> {
+  const [row] = await ctx.db.insert(carts).values({ id: newOpaqueId(), shopId: ctx.shop.id, locale: ctx.locale }).returning()
   if (!row) throw new Error('cart not created')
-  return { id: row.id, items: [], total: { amount: 0, currency: 'CHF' }, createdAt: row.createdAt.toISOString() }
+  return { id: row.id, items: [], total: { amount: 0, currency: bookingSettings(ctx.shop).currency }, createdAt: row.createdAt.toISOString() }
 }
 
 /** A cart of this shop with its items; another shop's cart is as unknown as a missing one. */
@@ -86,7 +84,6 @@ export async function findCart(ctx: CatalogueContext, id: string): Promise<Cart 
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Locks the cart for the rest of the transaction and refuses a booked one: the checkout books
@@ -206,13 +203,8 @@ export async function addCartItem(ctx: CatalogueContext, cartId: string, input: 
     if (Number.isNaN(start.getTime())) throw invalid('start', 'invalid_date', 'The start time is not valid.')
     const places = sku.type === 'private-service-slot' ? 1 : input.quantity
     await checkHoldLimits(tx, ctx, cartId, { places, holder })
-    // One private service is one resource: lock the offer so two carts cannot take one slot.
-    await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, entry.offer.id)).for('update')
-    const schedule = scheduleOf(entry.offer, entry.skus, timeZone)
-    if (!schedule) throw invalid('start', 'not_found', 'This offer has no start times.')
-    const busy = await loadBusy(tx as unknown as Db, entry.offer.id, ctx.now, new Date(start.getTime() + 86_400_000 * 2), ctx.now)
-    const free = startTimesForDate(schedule, utcToZonedDate(start, timeZone), busy, ctx.now)
-    const slot = free.find((s) => s.start.getTime() === start.getTime())
+    if (!scheduleOf(entry.offer, entry.skus, timeZone)) throw invalid('start', 'not_found', 'This offer has no start times.')
+    const slot = await lockFreeSlot(tx, ctx, entry, start)
     if (!slot) throw conflict('slot.unavailable', 'This start time is no longer available.')
     await tx.insert(cartItems).values({
       id: itemId, cartId, shopId: ctx.shop.id, offerId: entry.offer.id, skuId: sku.id, sessionId: null,
@@ -232,7 +224,6 @@ export async function addCartItem(ctx: CatalogueContext, cartId: string, input: 
  * revived (409 `hold.expired`): it is removed and added again, which counts against the limits.
  */
 export async function updateCartItem(ctx: CatalogueContext, cartId: string, itemId: string, quantity: number, writer: CartWriter = {}): Promise<Cart> {
-  const { timeZone } = bookingSettings(ctx.shop)
   await ctx.db.transaction(async (tx) => {
     await lockOpenCart(tx, ctx, cartId)
     const [item] = await tx
@@ -240,10 +231,10 @@ export async function updateCartItem(ctx: CatalogueContext, cartId: string, item
       .from(cartItems)
       .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId), eq(cartItems.shopId, ctx.shop.id)))
       .for('update')
-    if (!item) throw new HttpError(404, 'Page not found', 'This cart item does not exist.', { code: 'cart_item.not_found' })
-    const [entry] = await loadOffers(tx as unknown as Db, ctx.shop.id, { ids: [item.offerId] })
+    if (!item) throw itemNotFound()
+    const [entry] = await loadOffers(tx, ctx.shop.id, { ids: [item.offerId] })
     const sku = entry?.skus.find((s) => s.id === item.skuId)
-    if (!entry || !sku) throw new HttpError(404, 'Page not found', 'This offer does not exist any more.', { code: 'offer.not_found' })
+    if (!entry || !sku) throw notFound('offer.not_found', 'This offer does not exist any more.')
     checkQuantity(sku, quantity)
     if (item.heldUntil <= ctx.now) {
       throw conflict('hold.expired', 'The places of this item are no longer held. Please remove it and add it again.')
@@ -256,11 +247,7 @@ export async function updateCartItem(ctx: CatalogueContext, cartId: string, item
     if (item.sessionId) {
       await reserveSessionPlaces(tx, ctx, item.sessionId, entry.offer.id, places, item.id)
     } else {
-      await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, entry.offer.id)).for('update')
-      const schedule = scheduleOf(entry.offer, entry.skus, timeZone)
-      const busy = await loadBusy(tx as unknown as Db, entry.offer.id, ctx.now, new Date(item.startsAt.getTime() + 86_400_000 * 2), ctx.now, item.id)
-      const free = schedule ? startTimesForDate(schedule, utcToZonedDate(item.startsAt, timeZone), busy, ctx.now) : []
-      if (!free.some((s) => s.start.getTime() === item.startsAt.getTime())) throw conflict('slot.unavailable', 'This start time is no longer available.')
+      if (!(await lockFreeSlot(tx, ctx, entry, item.startsAt, { item: item.id }))) throw conflict('slot.unavailable', 'This start time is no longer available.')
     }
     await tx
       .update(cartItems)
@@ -279,6 +266,6 @@ export async function removeCartItem(ctx: CatalogueContext, cartId: string, item
     .delete(cartItems)
     .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId), eq(cartItems.shopId, ctx.shop.id)))
     .returning({ id: cartItems.id })
-  if (deleted.length === 0) throw new HttpError(404, 'Page not found', 'This cart item does not exist.', { code: 'cart_item.not_found' })
+  if (deleted.length === 0) throw itemNotFound()
   return (await findCart(ctx, cartId))!
 }

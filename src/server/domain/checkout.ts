@@ -1,91 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm'
 import type { components } from '../../api/schema.gen'
-import type { Db } from '../db/client'
-import { bookingItems, bookings, cartItems, carts, offers, outbox, sessions } from '../db/schema'
-import { HttpError } from '../http/problem'
-import { pickText } from '../../lib/locale-text'
+import type { Tx } from '../db/client'
+import { bookingItems, bookings, cartItems, carts, sessions } from '../db/schema'
+import { enqueueMail } from '../mail/outbox'
 import { expectedParticipants, validateCheckout } from '../../lib/checkout-validation'
-import { bookingSettings, loadOffers, scheduleOf, type CatalogueContext } from './offers/catalogue'
-import { startTimesForDate, type Busy } from './offers/slots'
-import { utcToZonedDate, utcToZonedTime } from './offers/zoned-time'
+import { allowedPaymentMethods } from '../../lib/shop-settings'
+import { bookingSettings, loadOffers, lockFreeSlot, type CatalogueContext } from './offers/catalogue'
 import { newOpaqueId } from './carts'
-import { createPaymentLink, paymentFieldsOf, paymentLinkUrl, wantsPaymentLink } from './payments'
-import { paymentDeadlineFor } from './unpaid'
+import { findBookingOfCart, newBookingCode, paymentDeadlineFor, toBookingView, wantsPaymentLink, type Booking } from './bookings'
+import { conflict, invalidFields, invalidRequest, notFound } from './errors'
+import { createPaymentLink, paymentLinkUrl } from './payments'
 
-type S = components['schemas']
-export type Booking = S['Booking']
-export type CheckoutInput = S['CheckoutInput']
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+// Kept here for their callers: the booking read model lives in ./bookings.
+export { findBookingOfCart, newBookingCode, toBookingView, type Booking } from './bookings'
 
-// Crockford's base32 without I, L, O, U: easy to read out on the phone.
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
-/** A short human-readable booking code like `K7Q2-X9PM` (40 random bits; unique per shop). */
-export function newBookingCode() {
-  const bytes = randomBytes(8)
-  let code = ''
-  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[bytes[i]! % 32]
-  return `${code.slice(0, 4)}-${code.slice(4)}`
-}
-
-const invalid = (errors: Record<string, { code: string; params?: Record<string, unknown> }>) =>
-  new HttpError(400, 'Invalid enquiry', 'Please check your entries and try again.', { code: 'validation', errors })
-
-/** The booking made from a cart, as the visitor sees it. */
-export async function findBookingOfCart(ctx: CatalogueContext, cartId: string): Promise<Booking | null> {
-  const [row] = await ctx.db.select().from(bookings).where(and(eq(bookings.cartId, cartId), eq(bookings.shopId, ctx.shop.id))).limit(1)
-  return row ? toBookingView(ctx, ctx.db, row) : null
-}
-
-export async function toBookingView(ctx: CatalogueContext, db: Db, row: typeof bookings.$inferSelect): Promise<Booking> {
-  const { timeZone } = bookingSettings(ctx.shop)
-  const items = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, row.id)).orderBy(asc(bookingItems.position))
-  const loaded = await loadOffers(db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
-  return {
-    code: row.code,
-    status: row.status,
-    mode: row.mode,
-    total: { amount: row.totalAmount, currency: row.currency },
-    openAmount: { amount: row.openAmount, currency: row.currency },
-    paymentMethod: row.paymentMethod,
-    ...(await paymentFieldsOf(db, ctx.shop, row, ctx.now)),
-    ...(row.paymentDeadline && (row.status === 'CONFIRMED' || row.status === 'ACCEPTED') && row.openAmount > 0
-      ? { paymentDeadline: row.paymentDeadline.toISOString() }
-      : {}),
-    email: row.person.email,
-    createdAt: row.createdAt.toISOString(),
-    items: items.map((item) => {
-      const entry = loaded.find((l) => l.offer.id === item.offerId)
-      const sku = entry?.skus.find((s) => s.id === item.skuId)
-      return {
-        offer: entry?.offer.slug ?? '',
-        offerTitle: entry ? pickText(entry.offer.title, ctx.locale) : '',
-        skuTitle: sku ? pickText(sku.title, ctx.locale) : '',
-        start: item.startsAt.toISOString(),
-        end: item.endsAt.toISOString(),
-        startTime: utcToZonedTime(item.startsAt, timeZone),
-        quantity: item.quantity,
-        participants: item.participants.map((p) => ({ firstname: p.firstname, surname: p.surname, extras: p.extras })),
-        total: { amount: item.totalAmount, currency: item.currency },
-      }
-    }),
-  }
-}
-
-/** Busy intervals of a private service for a checkout: others' live holds and all bookings. */
-async function privateBusy(tx: Tx, offerId: string, cartId: string, now: Date): Promise<Busy[]> {
-  const held = await tx
-    .select({ start: cartItems.startsAt, end: cartItems.endsAt })
-    .from(cartItems)
-    .where(and(eq(cartItems.offerId, offerId), gt(cartItems.heldUntil, now), ne(cartItems.cartId, cartId)))
-  const booked = await tx
-    .select({ start: bookingItems.startsAt, end: bookingItems.endsAt })
-    .from(bookingItems)
-    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-    .where(and(eq(bookingItems.offerId, offerId), inArray(bookings.status, ['CONFIRMED', 'ACCEPTED', 'PAID'])))
-  return [...held, ...booked]
-}
+export type CheckoutInput = components['schemas']['CheckoutInput']
 
 export type Reservation = {
   key: string
@@ -103,7 +33,6 @@ export type Reservation = {
  * (`session.past`, `places.insufficient`, `slot.unavailable`); the caller rolls back then.
  */
 export async function reservePlaces(tx: Tx, ctx: CatalogueContext, list: Reservation[], ownCartId: string): Promise<Record<string, string>> {
-  const settings = bookingSettings(ctx.shop)
   const unavailable: Record<string, string> = {}
   // Lock sessions in a fixed order so two checkouts never wait on each other in a circle.
   const ordered = [...list].sort((a, b) => (a.sessionId ?? a.offerId).localeCompare(b.sessionId ?? b.offerId))
@@ -125,12 +54,8 @@ export async function reservePlaces(tx: Tx, ctx: CatalogueContext, list: Reserva
         continue
       }
       await tx.update(sessions).set({ placesTaken: sql`${sessions.placesTaken} + ${r.places}` }).where(eq(sessions.id, r.sessionId))
-    } else {
-      await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, r.offerId)).for('update')
-      const schedule = scheduleOf(r.entry.offer, r.entry.skus, settings.timeZone)
-      const busy = await privateBusy(tx, r.offerId, ownCartId, ctx.now)
-      const free = schedule ? startTimesForDate(schedule, utcToZonedDate(r.startsAt, settings.timeZone), busy, ctx.now) : []
-      if (!free.some((s) => s.start.getTime() === r.startsAt.getTime())) unavailable[r.key] = 'slot.unavailable'
+    } else if (!(await lockFreeSlot(tx, ctx, r.entry, r.startsAt, { cart: ownCartId }))) {
+      unavailable[r.key] = 'slot.unavailable'
     }
   }
   return unavailable
@@ -150,9 +75,9 @@ export async function checkoutCart(
   const existing = await findBookingOfCart(ctx, cartId)
   if (existing) return existing
   const [cart] = await ctx.db.select().from(carts).where(and(eq(carts.id, cartId), eq(carts.shopId, ctx.shop.id)))
-  if (!cart) throw new HttpError(404, 'Page not found', 'This cart does not exist.', { code: 'cart.not_found' })
+  if (!cart) throw notFound('cart.not_found', 'This cart does not exist.')
   const items = await ctx.db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-  if (items.length === 0) throw new HttpError(400, 'Invalid enquiry', 'The cart is empty.', { code: 'cart.empty' })
+  if (items.length === 0) throw invalidRequest('cart.empty', 'The cart is empty.')
   const loaded = await loadOffers(ctx.db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
   const settings = bookingSettings(ctx.shop)
   const view = items.map((item) => {
@@ -161,14 +86,14 @@ export async function checkoutCart(
     return { item, entry, sku, skuType: sku.type, expected: expectedParticipants({ skuType: sku.type, places: item.places, quantity: item.quantity }) }
   })
   const mode = view.some((v) => v.entry.offer.uponRequest) ? 'request' : 'order'
-  const allowedPayments = mode === 'request' ? (['PAY_LATER'] as const) : settings.paymentOptions
+  const allowedPayments = allowedPaymentMethods(mode, settings.paymentOptions)
 
   const errors = validateCheckout(input, {
     items: view.map((v) => ({ itemId: v.item.id, expected: v.expected, extras: v.entry.offer.extras.map((e) => e.key) })),
     paymentMethods: [...allowedPayments],
   })
   if (input.mode !== mode) errors.mode = { code: 'invalid', params: { expected: mode } }
-  if (Object.keys(errors).length) throw invalid(errors)
+  if (Object.keys(errors).length) throw invalidFields(errors)
 
   const bookingId = randomUUID()
   const created = await ctx.db.transaction(async (tx) => {
@@ -185,10 +110,7 @@ export async function checkoutCart(
             cartId,
           )
     if (Object.keys(unavailable).length) {
-      throw new HttpError(409, 'Conflict', 'Some dates are no longer available. Please choose another date for them.', {
-        code: 'items.unavailable',
-        items: unavailable,
-      })
+      throw conflict('items.unavailable', 'Some dates are no longer available. Please choose another date for them.', { items: unavailable })
     }
 
     let total = 0
@@ -253,20 +175,15 @@ export async function checkoutCart(
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId))
     // Pay later (and pay now, should the payment not go through): a link to pay the open amount.
     const link = wantsPaymentLink(ctx.shop, booking!) ? await createPaymentLink(tx, ctx.shop, bookingId, ctx.now, booking!.paymentDeadline) : null
-    const result = await toBookingView(ctx, tx as unknown as Db, booking!)
+    const result = await toBookingView(ctx, tx, booking!)
     // In the same transaction: a booking is never without its e-mail, nor an e-mail without it.
-    await tx.insert(outbox).values({
-      id: randomUUID(),
-      shopId: ctx.shop.id,
-      kind: mode === 'request' ? 'request.received' : 'booking.confirmation',
-      payload: {
-        booking: result,
-        locale: ctx.locale,
-        to: booking!.person.email,
-        ...(link && options.origin
-          ? { paymentUrl: paymentLinkUrl(options.origin, ctx.locale, link.token), paymentLinkExpiresAt: link.expiresAt.toISOString() }
-          : {}),
-      },
+    await enqueueMail(tx, ctx.shop.id, mode === 'request' ? 'request.received' : 'booking.confirmation', {
+      booking: result,
+      locale: ctx.locale,
+      to: booking!.person.email,
+      ...(link && options.origin
+        ? { paymentUrl: paymentLinkUrl(options.origin, ctx.locale, link.token), paymentLinkExpiresAt: link.expiresAt.toISOString() }
+        : {}),
     })
     return result
   })

@@ -7,18 +7,16 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { components } from '../../api/schema.gen'
 import type { Db } from '../db/client'
-import { bookingItems, bookings, operatorTokens, outbox } from '../db/schema'
-import { HttpError } from '../http/problem'
-import { isLocale, type Locale } from '../../lib/locale'
+import { bookingItems, bookings, operatorTokens } from '../db/schema'
+import { enqueueMail } from '../mail/outbox'
 import { loadOffers, type CatalogueContext } from './offers/catalogue'
-import { reservePlaces, toBookingView } from './checkout'
-import { createPaymentLink, paymentFieldsOf, paymentLinkUrl, wantsPaymentLink } from './payments'
+import { bookingLocale, isBookingCode, paymentDeadlineFor, paymentFieldsOf, toBookingView, wantsPaymentLink, type BookingRow } from './bookings'
+import { reservePlaces } from './checkout'
+import { conflict, DomainError, notFound } from './errors'
+import { createPaymentLink, paymentLinkUrl } from './payments'
 import type { Shop } from './shops'
-import { paymentDeadlineFor } from './unpaid'
 
-type S = components['schemas']
-export type OperatorRequest = S['OperatorRequest']
-type BookingRow = typeof bookings.$inferSelect
+export type OperatorRequest = components['schemas']['OperatorRequest']
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -34,10 +32,7 @@ export async function hasOperatorToken(db: Db, shopId: string) {
   return !!row
 }
 
-const unauthorised = () =>
-  new HttpError(401, 'Not authorised', 'An operator token of this shop is required.', { code: 'operator.unauthorised' }, {
-    'www-authenticate': 'Bearer realm="operator"',
-  })
+const unauthorised = () => new DomainError('unauthorised', 'operator.unauthorised', 'An operator token of this shop is required.')
 
 /** Checks `Authorization: Bearer …` against the shop's tokens (constant-time on the hash). */
 export async function authenticateOperator(db: Db, shop: Shop, authorization: string | null, now: Date) {
@@ -49,10 +44,8 @@ export async function authenticateOperator(db: Db, shop: Shop, authorization: st
   await db.update(operatorTokens).set({ lastUsedAt: now }).where(eq(operatorTokens.id, row.id))
 }
 
-const localeOf = (row: BookingRow): Locale => (isLocale(row.locale) ? row.locale : 'de')
-
 async function toOperatorRequest(ctx: CatalogueContext, db: Db, row: BookingRow): Promise<OperatorRequest> {
-  const view = await toBookingView({ ...ctx, locale: localeOf(row) }, db, row)
+  const view = await toBookingView({ ...ctx, locale: bookingLocale(row) }, db, row)
   const { paymentLink } = await paymentFieldsOf(db, ctx.shop, row, ctx.now)
   return {
     code: row.code,
@@ -64,7 +57,7 @@ async function toOperatorRequest(ctx: CatalogueContext, db: Db, row: BookingRow)
     openAmount: view.openAmount,
     person: { firstname: row.person.firstname, surname: row.person.surname, email: row.person.email, phone: row.person.phone },
     ...(row.message ? { message: row.message } : {}),
-    locale: localeOf(row),
+    locale: bookingLocale(row),
     items: view.items,
     ...(paymentLink ? { paymentLink } : {}),
     createdAt: row.createdAt.toISOString(),
@@ -81,13 +74,13 @@ export async function listRequests(ctx: CatalogueContext, status?: BookingRow['s
   return Promise.all(rows.map((row) => toOperatorRequest(ctx, ctx.db, row)))
 }
 
-const notFound = () => new HttpError(404, 'Page not found', 'There is no request with this code.', { code: 'request.not_found' })
+const requestNotFound = () => notFound('request.not_found', 'There is no request with this code.')
 
 async function requestRow(db: Db, shopId: string, code: string) {
-  const [row] = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(code)
+  const [row] = isBookingCode(code)
     ? await db.select().from(bookings).where(and(eq(bookings.shopId, shopId), eq(bookings.code, code), eq(bookings.mode, 'request')))
     : []
-  if (!row) throw notFound()
+  if (!row) throw requestNotFound()
   return row
 }
 
@@ -116,9 +109,9 @@ export async function answerRequest(
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for('update')
     if (row!.status !== 'REQUESTED') {
-      throw new HttpError(409, 'Conflict', 'This request has already been answered.', { code: 'request.already_answered', status: row!.status })
+      throw conflict('request.already_answered', 'This request has already been answered.', { status: row!.status })
     }
-    const locale = localeOf(row!)
+    const locale = bookingLocale(row!)
     if (answer.decision === 'accept') {
       // A request held no places (spec §4: availability is checked afterwards); now it takes them.
       const reservations = items.map((i) => {
@@ -130,7 +123,7 @@ export async function answerRequest(
       const unavailable = await reservePlaces(tx, ctx, reservations, row!.cartId)
       const first = Object.values(unavailable)[0]
       if (first) {
-        throw new HttpError(409, 'Conflict', 'The places of this request are no longer available.', { code: first, items: unavailable })
+        throw conflict(first, 'The places of this request are no longer available.', { items: unavailable })
       }
       for (const r of reservations) await tx.update(bookingItems).set({ places: r.places }).where(eq(bookingItems.id, r.key))
     }
@@ -148,19 +141,15 @@ export async function answerRequest(
       .returning()
     const link =
       answer.decision === 'accept' && wantsPaymentLink(ctx.shop, next!) ? await createPaymentLink(tx, ctx.shop, next!.id, ctx.now, next!.paymentDeadline) : null
-    const view = await toBookingView({ ...ctx, locale }, tx as unknown as Db, next!)
-    await tx.insert(outbox).values({
-      id: randomUUID(),
-      shopId: ctx.shop.id,
-      kind: answer.decision === 'accept' ? 'request.accepted' : 'request.declined',
-      payload: {
-        booking: view,
-        locale,
-        to: next!.person.email,
-        ...(reply ? { reply } : {}),
+    const view = await toBookingView({ ...ctx, locale }, tx, next!)
+    const mail = { booking: view, locale, to: next!.person.email, ...(reply ? { reply } : {}) }
+    if (answer.decision === 'decline') await enqueueMail(tx, ctx.shop.id, 'request.declined', mail)
+    else {
+      await enqueueMail(tx, ctx.shop.id, 'request.accepted', {
+        ...mail,
         ...(link ? { paymentUrl: paymentLinkUrl(options.origin, locale, link.token), paymentLinkExpiresAt: link.expiresAt.toISOString() } : {}),
-      },
-    })
+      })
+    }
     return next!
   })
   return toOperatorRequest(ctx, ctx.db, updated)

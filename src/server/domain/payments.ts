@@ -13,54 +13,34 @@
  * - a success for a booking cancelled meanwhile (payment deadline, staff) never revives it nor
  *   takes places: the payment is recorded as succeeded with `refund_due` (ADR 016).
  */
-import { randomBytes, randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, inArray } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { components } from '../../api/schema.gen'
 import type { Db } from '../db/client'
-import { bookings, outbox, paymentEvents, paymentLinks, payments } from '../db/schema'
-import { HttpError } from '../http/problem'
+import { bookings, paymentEvents, paymentLinks, payments } from '../db/schema'
+import { enqueueMail } from '../mail/outbox'
 import { pickText } from '../../lib/locale-text'
-import { isLocale } from '../../lib/locale'
-import { toBookingView } from './checkout'
-import { bookingSettings } from './offers/catalogue'
+import type { Locale } from '../../lib/locale'
+import { bookingLocale, paymentFieldsOf, paymentStateOf, toBookingView, type BookingRow } from './bookings'
+import { OPAQUE_ID } from './carts'
+import { conflict, DomainError, invalidRequest, notFound, paymentInProgress } from './errors'
 import type { Shop } from './shops'
-import type { Locale } from '../api/types'
 import type { PaymentEvent, PaymentProvider } from '../payments/provider'
 
-type S = components['schemas']
-export type PaymentState = S['PaymentState']
-export type PaymentAttempt = S['PaymentAttempt']
-export type PaymentLinkView = S['PaymentLinkView']
-type BookingRow = typeof bookings.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+// The payment part of the booking read model lives in ./bookings.
+export { onlinePaymentsEnabled, paymentFieldsOf, paymentStateOf, wantsPaymentLink, type PaymentAttempt, type PaymentState } from './bookings'
+
+export type PaymentLinkView = components['schemas']['PaymentLinkView']
 
 export const DEFAULT_PAYMENT_LINK_DAYS = 30
-const ONLINE_METHODS = ['PAY_NOW', 'PAY_LATER', 'PAY_LATER_OR_ON_SITE'] as const
 
 /** 256 random bits, URL-safe (43 characters). */
 export function newPaymentToken() {
   return randomBytes(32).toString('base64url')
 }
 
-export function onlinePaymentsEnabled(shop: Shop) {
-  return bookingSettings(shop).paymentOptions.some((m) => (ONLINE_METHODS as readonly string[]).includes(m))
-}
-
-/** What the visitor can do about the open amount (spec §8 outcomes). */
-export function paymentStateOf(shop: Shop, booking: Pick<BookingRow, 'status' | 'openAmount' | 'paymentMethod'>): PaymentState {
-  if (booking.status === 'CANCELLED' || booking.status === 'DECLINED' || booking.status === 'REQUESTED') return 'not_payable'
-  if (booking.openAmount <= 0) return 'paid'
-  if (booking.paymentMethod === 'PAY_ON_SITE' || !onlinePaymentsEnabled(shop)) return 'not_payable'
-  return 'payable'
-}
-
-/** Whether a booking gets a payment link (pay later, pay now not yet paid, accepted requests). */
-export function wantsPaymentLink(shop: Shop, booking: Pick<BookingRow, 'status' | 'openAmount' | 'paymentMethod'>) {
-  return paymentStateOf(shop, booking) === 'payable'
-}
-
 /** A payment link, valid `paymentLinkDays`, or until `deadline` (a pay-now booking's payment deadline). */
-export async function createPaymentLink(tx: Tx | Db, shop: Shop, bookingId: string, now: Date, deadline?: Date | null) {
+export async function createPaymentLink(tx: Db, shop: Shop, bookingId: string, now: Date, deadline?: Date | null) {
   const days = shop.config.booking?.paymentLinkDays ?? DEFAULT_PAYMENT_LINK_DAYS
   const expiresAt = deadline ?? new Date(now.getTime() + days * 86_400_000)
   const link = { token: newPaymentToken(), shopId: shop.id, bookingId, expiresAt }
@@ -73,32 +53,10 @@ export function paymentLinkUrl(origin: string, locale: Locale, token: string) {
   return `${origin}/${locale}/aftersales/payment/${token}`
 }
 
-function toAttempt(row: typeof payments.$inferSelect): PaymentAttempt {
-  return { id: row.id, status: row.status, amount: { amount: row.amount, currency: row.currency }, createdAt: row.createdAt.toISOString() }
-}
-
-/** The payment part of a booking as the visitor sees it. */
-export async function paymentFieldsOf(db: Db, shop: Shop, row: BookingRow, now: Date) {
-  const attempts = await db.select().from(payments).where(eq(payments.bookingId, row.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(20)
-  const [link] = await db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.bookingId, row.id), gt(paymentLinks.expiresAt, now)))
-    .orderBy(desc(paymentLinks.expiresAt))
-    .limit(1)
-  const paymentState = paymentStateOf(shop, row)
-  return {
-    paymentState,
-    payments: attempts.map(toAttempt),
-    ...(link && paymentState !== 'not_payable' ? { paymentLink: { token: link.token, expiresAt: link.expiresAt.toISOString() } } : {}),
-  }
-}
-
-const linkNotFound = () =>
-  new HttpError(404, 'Page not found', 'This payment link does not exist.', { code: 'payment_link.not_found' })
+const linkNotFound = () => notFound('payment_link.not_found', 'This payment link does not exist.')
 
 async function bookingOfLink(db: Db, shop: Shop, token: string, now: Date) {
-  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) throw linkNotFound()
+  if (!OPAQUE_ID.test(token)) throw linkNotFound()
   const [row] = await db
     .select({ link: paymentLinks, booking: bookings })
     .from(paymentLinks)
@@ -106,7 +64,7 @@ async function bookingOfLink(db: Db, shop: Shop, token: string, now: Date) {
     .where(and(eq(paymentLinks.token, token), eq(paymentLinks.shopId, shop.id)))
   if (!row) throw linkNotFound()
   if (row.link.expiresAt <= now) {
-    throw new HttpError(410, 'Gone', 'This payment link has expired.', { code: 'payment_link.expired' })
+    throw new DomainError('gone', 'payment_link.expired', 'This payment link has expired.')
   }
   return row
 }
@@ -131,7 +89,7 @@ export type StartContext = {
   shop: Shop
   locale: Locale
   now: Date
-  /** The shop's canonical origin, e.g. `https://alpin.example.ch` (src/server/http/public-origin.ts). */
+  /** The shop's canonical origin, e.g. `https://alpin.example.ch` (the HTTP layer's public-origin module decides it). */
   origin: string
   provider: PaymentProvider
 }
@@ -139,7 +97,7 @@ export type StartContext = {
 /** Starts paying the open amount of the booking made from a cart (pay now, retry). */
 export async function startCartPayment(ctx: StartContext, cartId: string) {
   const [booking] = await ctx.db.select().from(bookings).where(and(eq(bookings.cartId, cartId), eq(bookings.shopId, ctx.shop.id)))
-  if (!booking) throw new HttpError(404, 'Page not found', 'No booking was made from this cart.', { code: 'booking.not_found' })
+  if (!booking) throw notFound('booking.not_found', 'No booking was made from this cart.')
   return startPayment(ctx, booking.id, 'checkout', (paymentId) => `${ctx.origin}/${ctx.locale}/checkout/${cartId}/success?payment=${paymentId}`)
 }
 
@@ -152,8 +110,7 @@ export async function startLinkPayment(ctx: StartContext, token: string) {
 async function startPayment(ctx: StartContext, bookingId: string, source: 'checkout' | 'link', returnUrl: (paymentId: string) => string) {
   const { db, shop, provider } = ctx
   const paymentId = randomBytes(16).toString('base64url')
-  const inProgress = () =>
-    new HttpError(409, 'Conflict', 'A payment of this booking is being confirmed. Please wait a moment.', { code: 'payment.in_progress' })
+  const inProgress = paymentInProgress
 
   // Close the unfinished attempts at the provider first, outside any transaction (a provider is
   // a network call; the sandbox writes to the database itself). One that was paid meanwhile wins.
@@ -169,10 +126,10 @@ async function startPayment(ctx: StartContext, bookingId: string, source: 'check
     }
     prepared = await db.transaction(async (tx) => {
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
-      if (!booking) throw new HttpError(404, 'Page not found', 'This booking does not exist.', { code: 'booking.not_found' })
+      if (!booking) throw notFound('booking.not_found', 'This booking does not exist.')
       const state = paymentStateOf(shop, booking)
-      if (state === 'paid') throw new HttpError(409, 'Conflict', 'This booking is already paid in full.', { code: 'payment.already_paid' })
-      if (state === 'not_payable') throw new HttpError(409, 'Conflict', 'This booking cannot be paid online.', { code: 'payment.not_payable' })
+      if (state === 'paid') throw conflict('payment.already_paid', 'This booking is already paid in full.')
+      if (state === 'not_payable') throw conflict('payment.not_payable', 'This booking cannot be paid online.')
       const stillOpen = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
       if (stillOpen.some((p) => !closed.has(p.id))) return undefined // another start came in between: close it too
       if (stillOpen.length) {
@@ -208,7 +165,7 @@ async function startPayment(ctx: StartContext, bookingId: string, source: 'check
   } catch (error) {
     await db.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(eq(payments.id, paymentId))
     console.error(`[payments] ${provider.id} could not start payment ${paymentId}`, error)
-    throw new HttpError(502, 'Bad gateway', 'The payment provider is not available. Please try again later.', { code: 'payment.provider_unavailable' })
+    throw new DomainError('upstream', 'payment.provider_unavailable', 'The payment provider is not available. Please try again later.')
   }
   // A parallel start may have cancelled this attempt while the provider answered: then its
   // session must not stay payable.
@@ -243,7 +200,7 @@ export async function applyPaymentEvent(
       .from(payments)
       .where(and(eq(payments.provider, providerId), eq(payments.providerRef, event.ref), eq(payments.shopId, shop.id)))
       .for('update')
-    if (!payment) throw new HttpError(404, 'Page not found', 'No payment has this reference.', { code: 'payment.not_found' })
+    if (!payment) throw notFound('payment.not_found', 'No payment has this reference.')
     const recorded = await tx
       .insert(paymentEvents)
       .values({ provider: providerId, eventId: event.eventId, paymentId: payment.id, outcome: event.outcome, receivedAt: now })
@@ -257,7 +214,7 @@ export async function applyPaymentEvent(
       return 'applied'
     }
     if (event.amount !== payment.amount || event.currency !== payment.currency) {
-      throw new HttpError(400, 'Invalid enquiry', 'The amount of the event does not match the payment.', { code: 'webhook.amount_mismatch' })
+      throw invalidRequest('webhook.amount_mismatch', 'The amount of the event does not match the payment.')
     }
     // A success counts even for an attempt we had cancelled: the money was taken.
     await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, payment.id))
@@ -278,13 +235,13 @@ export async function applyPaymentEvent(
       .set({ openAmount, ...(openAmount === 0 ? { status: 'PAID' as const } : {}) })
       .where(eq(bookings.id, before!.id))
       .returning()
-    const locale = (isLocale(booking!.locale) ? booking!.locale : 'de') as Locale
-    const view = await toBookingView({ db: tx as unknown as Db, shop, locale, now }, tx as unknown as Db, booking!)
-    await tx.insert(outbox).values({
-      id: randomUUID(),
-      shopId: shop.id,
-      kind: 'payment.received',
-      payload: { booking: view, locale, to: booking!.person.email, amount: { amount: payment.amount, currency: payment.currency } },
+    const locale = bookingLocale(booking!)
+    const view = await toBookingView({ db: tx, shop, locale, now }, tx, booking!)
+    await enqueueMail(tx, shop.id, 'payment.received', {
+      booking: view,
+      locale,
+      to: booking!.person.email,
+      amount: { amount: payment.amount, currency: payment.currency },
     })
     return 'applied'
   })

@@ -7,7 +7,7 @@ import { resolveHost } from '../tenancy'
 import { sanitisePalette } from '../../lib/theme'
 
 export type ShopConfig = components['schemas']['ShopConfig']
-/** `primaryDomain`: the custom domain its links use (src/server/http/public-origin.ts), if any. */
+/** `primaryDomain`: the custom domain its links use (see the HTTP layer's public-origin module), if any. */
 export type Shop = { id: string; config: ShopConfig; primaryDomain?: string | null }
 
 export type ShopLookup =

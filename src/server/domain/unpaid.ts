@@ -15,35 +15,24 @@
  *   requests, unpaid pay-now); one with a received online payment is refused, as refunds are not
  *   handled here.
  */
-import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { bookingItems, bookings, outbox, paymentLinks, payments, sessions } from '../db/schema'
-import { HttpError } from '../http/problem'
-import { isLocale, type Locale } from '../../lib/locale'
-import type { Database } from '../db/client'
+import type { Database, Db, Tx } from '../db/client'
+import { bookingItems, bookings, paymentLinks, payments, sessions } from '../db/schema'
 import type { Env } from '../env'
+import { enqueueMail } from '../mail/outbox'
 import { providerRegistry, type PaymentProvider, type PaymentProviders } from '../payments/provider'
-import { toBookingView, type Booking } from './checkout'
+import { bookingLocale, isBookingCode, toBookingView, toBookingViewInItsLocale, type Booking, type BookingRow } from './bookings'
+import { conflict, notFound, paymentInProgress } from './errors'
 import type { CatalogueContext } from './offers/catalogue'
 import { ShopDirectory, type Shop } from './shops'
 
-type BookingRow = typeof bookings.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+// Kept here for their callers: payment deadlines are part of the booking read model (./bookings).
+export { DEFAULT_PAY_NOW_MINUTES, paymentDeadlineFor } from './bookings'
+
 export type CancelReason = NonNullable<BookingRow['cancelReason']>
 
-export const DEFAULT_PAY_NOW_MINUTES = 30
 /** How much longer a booking waits while one of its payments is in progress at the provider. */
 export const PAYMENT_GRACE_MINUTES = 15
-
-/** The payment deadline of a booking made (or accepted) now, or null when it may stay unpaid. */
-export function paymentDeadlineFor(shop: Shop, paymentMethod: BookingRow['paymentMethod'], now: Date): Date | null {
-  if (paymentMethod !== 'PAY_NOW') return null
-  const minutes = shop.config.booking?.payNowMinutes ?? DEFAULT_PAY_NOW_MINUTES
-  return new Date(now.getTime() + minutes * 60_000)
-}
-
-const localeOf = (row: BookingRow): Locale => (isLocale(row.locale) ? row.locale : 'de')
 
 /**
  * Cancels a booking in the caller's transaction, once: answers null when it is no longer
@@ -83,13 +72,14 @@ async function cancelInTransaction(
   }
   await tx.update(paymentLinks).set({ expiresAt: now }).where(and(eq(paymentLinks.bookingId, bookingId), gt(paymentLinks.expiresAt, now)))
   await tx.update(payments).set({ status: 'cancelled', updatedAt: now }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
-  const locale = localeOf(cancelled)
-  const view = await toBookingView({ db: tx as unknown as Db, shop, locale, now }, tx as unknown as Db, cancelled)
-  await tx.insert(outbox).values({
-    id: randomUUID(),
-    shopId: shop.id,
-    kind: 'booking.cancelled',
-    payload: { booking: view, locale, to: cancelled.person.email, reason, ...(options.message ? { reply: options.message } : {}) },
+  const locale = bookingLocale(cancelled)
+  const view = await toBookingView({ db: tx, shop, locale, now }, tx, cancelled)
+  await enqueueMail(tx, shop.id, 'booking.cancelled', {
+    booking: view,
+    locale,
+    to: cancelled.person.email,
+    reason,
+    ...(options.message ? { reply: options.message } : {}),
   })
   return cancelled
 }
@@ -214,8 +204,6 @@ export function startUnpaidBookingsWorker(
   })
 }
 
-const CODE = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/
-
 /**
  * The staff cancels a booking (idempotent: a cancelled one is answered as it is, without a second
  * e-mail). Releases its places and e-mails the visitor, with the staff's message if any.
@@ -228,24 +216,21 @@ export async function cancelBooking(
   code: string,
   options: { message?: string; providers?: PaymentProviders } = {},
 ): Promise<Booking> {
-  const [row] = CODE.test(code) ? await ctx.db.select().from(bookings).where(and(eq(bookings.shopId, ctx.shop.id), eq(bookings.code, code))) : []
-  if (!row) throw new HttpError(404, 'Page not found', 'There is no booking with this code.', { code: 'booking.not_found' })
-  const view = (r: BookingRow) => toBookingView({ ...ctx, locale: localeOf(r) }, ctx.db, r)
+  const [row] = isBookingCode(code) ? await ctx.db.select().from(bookings).where(and(eq(bookings.shopId, ctx.shop.id), eq(bookings.code, code))) : []
+  if (!row) throw notFound('booking.not_found', 'There is no booking with this code.')
+  const view = (r: BookingRow) => toBookingViewInItsLocale(ctx, ctx.db, r)
   if (row.status === 'CANCELLED') return view(row)
   const refuse = (status: BookingRow['status']) => {
     if (status === 'REQUESTED' || status === 'DECLINED') {
-      return new HttpError(409, 'Conflict', 'An open or declined request is answered, not cancelled.', { code: 'booking.not_cancellable', status })
+      return conflict('booking.not_cancellable', 'An open or declined request is answered, not cancelled.', { status })
     }
-    return new HttpError(409, 'Conflict', 'This booking has online payments: cancelling it needs a refund, which is not available yet.', {
-      code: 'booking.has_payments',
-      status,
-    })
+    return conflict('booking.has_payments', 'This booking has online payments: cancelling it needs a refund, which is not available yet.', { status })
   }
   const hasPayment = async () =>
     (await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'succeeded'))).limit(1)).length > 0
   if (!['CONFIRMED', 'ACCEPTED'].includes(row.status) || (await hasPayment())) throw refuse(row.status)
   if (!(await closeProviderSessions(ctx.db, options.providers, row.id))) {
-    throw new HttpError(409, 'Conflict', 'A payment of this booking is being confirmed. Please wait a moment.', { code: 'payment.in_progress' })
+    throw paymentInProgress()
   }
   const message = options.message?.trim() || null
   const cancelled = await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import type { components } from '../../api/schema.gen'
 import { comesFromDatabase } from '../db/errors'
+import type { DomainError, DomainErrorKind } from '../domain/errors'
 
 export type ErrorBody = components['schemas']['Error']
 
@@ -50,6 +51,27 @@ export function errorResponse(error: HttpError, requestId: string): Response {
       ...error.headers,
     },
   })
+}
+
+/** The status (and its wording) that answers each kind of domain error. */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, { statusCode: number; statusMessage: string }> = {
+  invalid: { statusCode: 400, statusMessage: 'Invalid enquiry' },
+  unauthorised: { statusCode: 401, statusMessage: 'Not authorised' },
+  not_found: { statusCode: 404, statusMessage: 'Page not found' },
+  conflict: { statusCode: 409, statusMessage: 'Conflict' },
+  gone: { statusCode: 410, statusMessage: 'Gone' },
+  upstream: { statusCode: 502, statusMessage: 'Bad gateway' },
+}
+
+/**
+ * A domain error as the API answers it: the kind's status, the error's message, its code and
+ * data in the body (`{ code, ...data }`). The only bearer token of the API is the operator's, so
+ * an unauthorised answer challenges for it.
+ */
+export function problemOf(error: DomainError): HttpError {
+  const { statusCode, statusMessage } = DOMAIN_ERROR_STATUS[error.kind]
+  const headers: Record<string, string> = error.kind === 'unauthorised' ? { 'www-authenticate': 'Bearer realm="operator"' } : {}
+  return new HttpError(statusCode, statusMessage, error.message, { code: error.code, ...error.data }, headers)
 }
 
 /** Common errors, worded as the specification's error catalogue (§5, §8). */

@@ -9,14 +9,15 @@
  * during SMTP. Delivery is at least once: a process that dies between sending and marking the
  * row sent will send it again when the lease runs out.
  */
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { z } from 'zod'
 import type { components } from '../../api/schema.gen'
-import { isLocale, pickLabel, type Locale } from '../../lib/locale'
+import { pickLabel, toLocale, type Locale } from '../../lib/locale'
 import type { Db } from '../db/client'
 import { bookingToIcs } from './ics'
 import { outbox } from './outbox-table'
-import { MAIL_KINDS, MAIL_KINDS_WITH_CALENDAR, renderMail, type MailKind } from './templates'
+import { MAIL_KINDS, MAIL_KINDS_WITH_CALENDAR, renderMail, type CancelReason, type MailKind } from './templates'
 import type { MailMessage, MailTransport } from './transport'
 
 type Booking = components['schemas']['Booking']
@@ -24,15 +25,32 @@ type ShopContact = components['schemas']['ShopConfig']['contact']
 type LocalizedText = components['schemas']['LocalizedText']
 
 export type OutboxRow = typeof outbox.$inferSelect
-export type OutboxPayload = {
-  booking: Booking
-  locale: Locale
-  to: string
-  paymentUrl?: string
-  paymentLinkExpiresAt?: string
-  reply?: string
-  amount?: { amount: number; currency: string }
-  reason?: 'payment_deadline' | 'staff'
+
+/** What every mail of a booking carries: the booking as the visitor sees it, in their language. */
+type BookingMail = { booking: Booking; locale: Locale; to: string }
+/** The link to pay the open amount, when the booking has one. */
+type PaymentLinkFields = { paymentUrl?: string; paymentLinkExpiresAt?: string }
+
+/** A payload per kind, each a mail of a booking (a kind without its payload fails the type check). */
+type EveryKind<T extends Record<MailKind, BookingMail>> = T
+
+/** The payload of each kind of mail, as written to the outbox and read by `composeMessage`. */
+export type MailPayloads = EveryKind<{
+  'booking.confirmation': BookingMail & PaymentLinkFields
+  'request.received': BookingMail & PaymentLinkFields
+  'request.accepted': BookingMail & PaymentLinkFields & { reply?: string }
+  'request.declined': BookingMail & { reply?: string }
+  'payment.received': BookingMail & { amount: { amount: number; currency: string } }
+  'booking.cancelled': BookingMail & { reason: CancelReason; reply?: string }
+}>
+
+/**
+ * Queues a mail in the caller's transaction: it is sent (in the background, with retries) if and
+ * only if the transaction commits, so a booking is never without its e-mail, nor an e-mail
+ * without its booking.
+ */
+export async function enqueueMail<K extends MailKind>(tx: Db, shopId: string, kind: K, payload: MailPayloads[K]): Promise<void> {
+  await tx.insert(outbox).values({ id: randomUUID(), shopId, kind, payload })
 }
 
 /** What the processor needs to know about a shop. */
@@ -110,7 +128,7 @@ export function composeMessage(
   const parsed = payloadSchema.safeParse(row.payload)
   if (!parsed.success) throw new PermanentError(`invalid outbox payload: ${parsed.error.message}`)
   const booking = parsed.data.booking as unknown as Booking
-  const locale: Locale = isLocale(parsed.data.locale) ? parsed.data.locale : 'de'
+  const locale = toLocale(parsed.data.locale)
   const title = (typeof shop.title === 'string' ? shop.title : pickLabel(shop.title, locale)) || shop.contact.name
   const mail = renderMail(kind, {
     booking,

@@ -7,9 +7,14 @@
  */
 import type { components } from '../../api/schema.gen'
 import { pickLabel, type Locale } from '../../lib/locale'
+import { escapeHtml } from '../../lib/html'
+import { formatMoney } from '../../lib/money'
 import { sanitisePalette, type PaletteColor, type Rgb } from '../../lib/theme'
 import type { I18n } from '@lingui/core'
 import { MAIL_LOCALES, mailI18n } from './i18n'
+
+/** One escaping and one money format for the shop, its pages and its e-mails (src/lib). */
+export { escapeHtml, formatMoney }
 
 type Booking = components['schemas']['Booking']
 type BookingItem = components['schemas']['BookingItem']
@@ -280,16 +285,6 @@ function dictionary(locale: Locale): Dictionary {
   return dict
 }
 
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
-
 /** An absolute http(s) URL, or undefined (config links never reach an href otherwise). */
 function httpUrl(url: string | undefined): string | undefined {
   if (!url) return undefined
@@ -299,13 +294,6 @@ function httpUrl(url: string | undefined): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** Amount in minor units, formatted for the locale (e.g. `CHF 120.00`). */
-export function formatMoney(money: { amount: number; currency: string }, locale: Locale): string {
-  const format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: money.currency })
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-  return format.format(money.amount / 10 ** digits)
 }
 
 /** A day in the shop's time zone, e.g. `23. Dezember 2026`. */

@@ -11,9 +11,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { sandboxSessions } from '../db/schema'
-import { formatMoney } from '../../lib/dates'
-import { isLocale, type Locale } from '../../lib/locale'
-import { escapeHtml } from '../mail/templates'
+import { formatMoney } from '../../lib/money'
+import { toLocale, type Locale } from '../../lib/locale'
+import { escapeHtml } from '../../lib/html'
 import { WebhookRejected, type CreateSessionInput, type PaymentEvent, type PaymentProvider, type WebhookInput } from './provider'
 
 export const SANDBOX_PATH = '/api/sandbox-pay/v1/sessions/'
@@ -174,7 +174,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         ? await db.select().from(sandboxSessions).where(eq(sandboxSessions.ref, ref))
         : []
       if (!session) return page(404, 'en', (t) => `<h1>${t.unknown}</h1>`)
-      const locale: Locale = isLocale(session.locale) ? session.locale : 'de'
+      const locale = toLocale(session.locale)
       if (request.method === 'POST') {
         const origin = request.headers.get('origin')
         if (origin && origin !== 'null' && origin !== url.origin) return page(403, locale, (t) => `<h1>${t.forbidden}</h1>`)

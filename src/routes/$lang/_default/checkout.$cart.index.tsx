@@ -5,6 +5,7 @@ import { cartQuery, startCartPayment } from '../../../api/checkout.queries'
 import { offerQuery } from '../../../api/offers.queries'
 import { pageTitle } from '../../../lib/page-title'
 import { CheckoutFlow } from '../../../components/checkout/checkout-flow'
+import { paymentOptionsOf } from '~/lib/shop-settings'
 
 const title = msg`Checkout`
 
@@ -36,7 +37,7 @@ function CheckoutPage() {
       key={cart.id}
       cart={cart}
       extras={extras}
-      paymentOptions={config.booking?.paymentOptions?.length ? config.booking.paymentOptions : ['PAY_ON_SITE', 'PAY_LATER']}
+      paymentOptions={[...paymentOptionsOf(config)]}
       lang={lang}
       submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
       startPayment={(cartId) => startCartPayment(api, lang, cartId)}

@@ -18,6 +18,7 @@ import { PaymentPanel } from '../../../components/payment/payment-panel'
 import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
 import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '../../../components/checkout/booking-outcome'
 import { buttonClass } from '../../../components/button'
+import { paymentOptionsOf } from '~/lib/shop-settings'
 
 const title = msg`Booking`
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -122,7 +123,7 @@ function BookingWidget() {
         key={data.cart.id}
         cart={data.cart}
         extras={data.extras}
-        paymentOptions={config.booking?.paymentOptions?.length ? config.booking.paymentOptions : ['PAY_ON_SITE', 'PAY_LATER']}
+        paymentOptions={[...paymentOptionsOf(config)]}
         lang={lang}
         submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
         startPayment={(cartId) => startCartPayment(api, lang, cartId)}

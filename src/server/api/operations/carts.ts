@@ -6,7 +6,7 @@ import { catalogue } from './context'
 export const carts = {
   createCart: {
     handler: async (ctx) => {
-      const created = await createCart(ctx.db, ctx.shop.id, ctx.locale)
+      const created = await createCart(catalogue(ctx))
       const cart = (await findCart(catalogue(ctx), created.id))!
       return json('createCart', { data: cart }, { status: 201 })
     },

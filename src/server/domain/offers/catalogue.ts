@@ -1,12 +1,13 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { components } from '../../../api/schema.gen'
 import type { Db } from '../../db/client'
 import { bookingItems, bookings, cartItems, offers, sessions, skus, type ServiceScheduleBody } from '../../db/schema'
 import type { Shop } from '../shops'
-import { offerStatus, sessionStatus, timeStatus, type AvailabilityStatus } from './availability'
-import { startTimesForDate, type Busy, type ServiceSchedule } from './slots'
+import { offerStatus, sessionStatus, timeStatus, unitsLeft, type AvailabilityStatus } from './availability'
+import { startTimesForDate, type Busy, type ServiceSchedule, type Slot } from './slots'
 import { addDays, daysOfMonth, utcToZonedDate, utcToZonedTime } from './zoned-time'
 import { pickText, type Locale } from '../../../lib/locale-text'
+import { paymentOptionsOf, shopCurrency, shopTimeZone } from '../../../lib/shop-settings'
 
 type S = components['schemas']
 export type OfferSummary = S['OfferSummary']
@@ -21,6 +22,7 @@ export const HORIZON_DAYS = 180
 
 export type OfferRow = typeof offers.$inferSelect
 export type SkuRow = typeof skus.$inferSelect
+type Loaded = { offer: OfferRow; skus: SkuRow[] }
 type SessionRow = { id: string; offerId: string; startsAt: Date; endsAt: Date; capacity: number; placesTaken: number; held: number }
 
 export function bookingSettings(shop: Shop) {
@@ -29,9 +31,9 @@ export function bookingSettings(shop: Shop) {
     maxPlacesPerCart: shop.config.booking?.maxPlacesPerCart ?? 20,
     maxHeldPlacesPerClient: shop.config.booking?.maxHeldPlacesPerClient ?? 40,
     stockLowThreshold: shop.config.booking?.stockLowThreshold ?? 3,
-    timeZone: shop.config.timeZone || 'Europe/Zurich',
-    currency: shop.config.currency || 'CHF',
-    paymentOptions: shop.config.booking?.paymentOptions?.length ? shop.config.booking.paymentOptions : (['PAY_ON_SITE', 'PAY_LATER'] as const),
+    timeZone: shopTimeZone(shop.config),
+    currency: shopCurrency(shop.config),
+    paymentOptions: paymentOptionsOf(shop.config),
   }
 }
 
@@ -106,18 +108,44 @@ export async function loadSessions(db: Db, shopId: string, offerIds: string[], f
   return rows.map((r) => ({ ...r, held: Number(r.held) }))
 }
 
-/** Intervals of a private service that are held by carts (bookings join them in the checkout issue). */
-export async function loadBusy(db: Db, offerId: string, from: Date, until: Date, now: Date, exceptItem?: string): Promise<Busy[]> {
+/**
+ * Intervals of a private service that are taken between `from` and `until`: live holds of carts
+ * (but `except.item`, the item being changed, and the holds of `except.cart`, the cart being
+ * booked) and bookings that hold their places.
+ */
+export async function loadBusy(db: Db, offerId: string, from: Date, until: Date, now: Date, except: { item?: string; cart?: string } = {}): Promise<Busy[]> {
   const rows = await db
     .select({ id: cartItems.id, start: cartItems.startsAt, end: cartItems.endsAt })
     .from(cartItems)
-    .where(and(eq(cartItems.offerId, offerId), gt(cartItems.heldUntil, now), lt(cartItems.startsAt, until), gte(cartItems.endsAt, from)))
+    .where(
+      and(
+        eq(cartItems.offerId, offerId),
+        gt(cartItems.heldUntil, now),
+        lt(cartItems.startsAt, until),
+        gte(cartItems.endsAt, from),
+        except.cart ? ne(cartItems.cartId, except.cart) : undefined,
+      ),
+    )
   const booked = await db
     .select({ start: bookingItems.startsAt, end: bookingItems.endsAt })
     .from(bookingItems)
     .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
     .where(and(eq(bookingItems.offerId, offerId), inArray(bookings.status, ['CONFIRMED', 'ACCEPTED', 'PAID']), lt(bookingItems.startsAt, until), gte(bookingItems.endsAt, from)))
-  return [...rows.filter((r) => r.id !== exceptItem).map((r) => ({ start: r.start, end: r.end })), ...booked]
+  return [...rows.filter((r) => r.id !== except.item).map((r) => ({ start: r.start, end: r.end })), ...booked]
+}
+
+/**
+ * The start time `start` of a private service if it is still free, else undefined. Locks the
+ * offer for the rest of the transaction first: one private service is one resource, so two
+ * carts or checkouts cannot take one start time.
+ */
+export async function lockFreeSlot(tx: Db, ctx: CatalogueContext, item: Loaded, start: Date, except: { item?: string; cart?: string } = {}): Promise<Slot | undefined> {
+  await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, item.offer.id)).for('update')
+  const { timeZone } = bookingSettings(ctx.shop)
+  const schedule = scheduleOf(item.offer, item.skus, timeZone)
+  if (!schedule) return undefined
+  const busy = await loadBusy(tx, item.offer.id, ctx.now, new Date(start.getTime() + 2 * 86_400_000), ctx.now, except)
+  return startTimesForDate(schedule, utcToZonedDate(start, timeZone), busy, ctx.now).find((s) => s.start.getTime() === start.getTime())
 }
 
 /** Day statuses of private services, by everything they depend on (see dayStatuses). */
@@ -158,7 +186,6 @@ function daysFromSlots(slots: { date: string; slot: SessionSlot }[]): DayStatus[
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date))
 }
 
-type Loaded = { offer: OfferRow; skus: SkuRow[] }
 
 /** Day statuses of an offer between two calendar dates (inclusive), in the shop's time zone. */
 export async function dayStatuses(ctx: CatalogueContext, item: Loaded, fromDate: string, toDate: string, sessionRows?: SessionRow[]): Promise<DayStatus[]> {

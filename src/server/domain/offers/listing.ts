@@ -1,6 +1,6 @@
 import type { components } from '../../../api/schema.gen'
-import { HttpError } from '../../http/problem'
 import { pickText } from '../../../lib/locale-text'
+import { invalidField, invalidRequest } from '../errors'
 import { kindOf, loadOffers, toSummary, upcomingDays, type CatalogueContext } from './catalogue'
 
 export type ListQuery = {
@@ -37,14 +37,11 @@ export async function listOffers(ctx: CatalogueContext, query: ListQuery): Promi
   }
   for (const key of Object.keys(used) as (keyof typeof used)[]) {
     if (used[key] && !enabled[key]) {
-      throw new HttpError(400, 'Invalid enquiry', `This shop does not offer the ${key} filter.`, { code: 'filter.disabled', filter: key })
+      throw invalidRequest('filter.disabled', `This shop does not offer the ${key} filter.`, { filter: key })
     }
   }
   if (query.from && query.to && query.from > query.to) {
-    throw new HttpError(400, 'Invalid enquiry', 'The end of the date range is before its start.', {
-      code: 'validation',
-      errors: { to: { code: 'too_small', params: { minimum: query.from } } },
-    })
+    throw invalidField('to', 'too_small', 'The end of the date range is before its start.', { minimum: query.from })
   }
 
   const all = await loadOffers(ctx.db, ctx.shop.id)

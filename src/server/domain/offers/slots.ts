@@ -36,16 +36,9 @@ import {
   zonedBoundaryToUtc,
   zonedDateTimeToUtc,
 } from './zoned-time'
+import type { AvailabilityException, WeeklyHours } from '../../db/schedule'
 
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6
-
-/** Opening hours on a weekday (Sunday = 0); wall times 'HH:mm', end may be '24:00'. */
-export type WeeklyHours = { weekday: Weekday; start: string; end: string }
-
-/** Replaces the weekly hours of one date: closed, or the given ranges. */
-export type AvailabilityException =
-  | { date: string; closed: true }
-  | { date: string; closed?: false; hours: { start: string; end: string }[] }
+export type { AvailabilityException, Weekday, WeeklyHours } from '../../db/schedule'
 
 export type ServiceSchedule = {
   /** IANA time zone of the wall times, e.g. 'Europe/Zurich'. */

@@ -9,8 +9,9 @@
  * Formats: a calendar date is 'YYYY-MM-DD', a month 'YYYY-MM', a wall time
  * 'HH:mm' (24-hour, 00:00–23:59).
  */
+import { DEFAULT_TIME_ZONE } from '../../../lib/shop-settings'
 
-export const DEFAULT_TIME_ZONE = 'Europe/Zurich'
+export { DEFAULT_TIME_ZONE }
 
 /** Calendar date 'YYYY-MM-DD'. */
 export type IsoDate = string

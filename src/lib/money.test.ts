@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney as formatMailMoney } from '../server/mail/templates'
+import { formatMoney as formatPageMoney } from './dates'
+import { formatMoney, minorUnitDigits } from './money'
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('money, one format for pages and e-mails', () => {
+  it('writes francs Swiss style', () => {
+    expect(plain(formatMoney(123456, 'CHF', 'de'))).toBe('CHF 1’234.56')
+    expect(plain(formatMoney(123456, 'CHF', 'en'))).toBe('CHF 1’234.56')
+    expect(plain(formatMoney(123456, 'CHF', 'fr'))).toBe('1 234.56 CHF')
+    expect(plain(formatMoney(-5, 'EUR', 'en'))).toBe('EUR -0.05')
+  })
+
+  it('knows the minor units of the currency: yen have none, dinars three', () => {
+    expect(minorUnitDigits('JPY')).toBe(0)
+    expect(minorUnitDigits('KWD')).toBe(3)
+    expect(minorUnitDigits('CHF')).toBe(2)
+    expect(plain(formatMoney(1000, 'JPY', 'en'))).toBe('JPY 1’000')
+    expect(plain(formatMoney(123456, 'JPY', 'fr'))).toBe('123 456 JPY')
+    expect(plain(formatMoney(1500, 'KWD', 'de'))).toBe('KWD 1.500')
+  })
+
+  it('is the same function on the web and in the mail', () => {
+    for (const locale of ['de', 'en', 'fr'] as const) {
+      for (const money of [{ amount: 1000, currency: 'JPY' }, { amount: 24550, currency: 'CHF' }, { amount: 99, currency: 'EUR' }]) {
+        const page = formatPageMoney(money.amount, money.currency, locale)
+        expect(formatMailMoney(money, locale)).toBe(page)
+        expect(formatMoney(money, locale)).toBe(page)
+      }
+    }
+  })
+})
