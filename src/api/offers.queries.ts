@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { unwrap, type Api } from './client'
-import type { Locale } from '../lib/locale'
+import type { components } from './schema.gen'
+
+/** The contract's languages (src/lib/locale.ts checks that its Locale is the same). */
+type Locale = components['schemas']['Locale']
 
 export type OfferListSearch = {
   tag?: string[]

@@ -141,8 +141,10 @@ export function countryOptions(locale: CountryLocale): CountryOption[] {
  * single-line field, where a line break would turn into a line of its own in the plain-text
  * e-mail (a fake `Bcc:` line, say).
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/
 /** A multi-line field (the message) keeps its line breaks (LF, CR) but no other control character. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/
 
 /** Whether a text holds a character its field does not allow (see SINGLE_LINE_FORBIDDEN). */

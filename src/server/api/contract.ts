@@ -11,6 +11,7 @@ import { HttpError } from '../http/problem'
 import { nulError, pathOfNul, toFieldErrors, validationError } from './validation'
 import type { Access, ApiContext, OperationDef, OperationHandlers, OperationId, RouteDef } from './types'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the contract's JSON as parsed from YAML, untyped by nature
 type Json = Record<string, any>
 
 /** An OpenAPI 3.1 document (openapi/webshop.yaml as parsed). */
@@ -46,6 +47,7 @@ function pathRegex(template: string) {
 }
 
 /** A schema whose `$ref`s (`#/…`) point into the contract registered as `contract`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON schema handed to ajv as is
 function rebase(schema: unknown): any {
   if (Array.isArray(schema)) return schema.map(rebase)
   if (!schema || typeof schema !== 'object') return schema

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { components } from '../../api/schema.gen'
-import type { Db, Tx } from '../db/client'
+import type { Tx } from '../db/client'
 import { bookings, cartItems, carts, sessions, skus } from '../db/schema'
 import { pickText } from '../../lib/locale-text'
 import { conflict, invalidField, notFound } from './errors'

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Locale } from '../../lib/locale'
 import { mailCatalogPath, parsePo } from './i18n'
+import { formatMoney as formatPageMoney } from '../../lib/dates'
 import { escapeHtml, formatMoney, MAIL_KINDS, renderMail, type MailKind, type MailShop } from './templates'
 import { bookingFixture, PRIMARY } from '../../../tests/support/mail'
 
@@ -194,6 +195,14 @@ describe('helpers', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
     expect(escapeHtml(undefined)).toBe('')
     expect(escapeHtml(42)).toBe('42')
+  })
+
+  it('formats money with the one function the pages use (src/lib/money.ts)', () => {
+    for (const locale of ['de', 'en', 'fr'] as const) {
+      for (const money of [{ amount: 1000, currency: 'JPY' }, { amount: 24550, currency: 'CHF' }, { amount: 99, currency: 'EUR' }]) {
+        expect(formatMoney(money, locale)).toBe(formatPageMoney(money.amount, money.currency, locale))
+      }
+    }
   })
 
   it('formatMoney uses the currency minor units', () => {
