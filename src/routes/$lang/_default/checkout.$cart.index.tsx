@@ -38,6 +38,7 @@ function CheckoutPage() {
       extras={extras}
       paymentOptions={config.booking?.paymentOptions?.length ? config.booking.paymentOptions : ['PAY_ON_SITE', 'PAY_LATER']}
       lang={lang}
+      timeZone={config.timeZone}
       submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
       startPayment={(cartId) => startCartPayment(api, lang, cartId)}
     />
