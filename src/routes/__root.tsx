@@ -18,13 +18,13 @@ import appCss from '../styles.css?url'
 import { I18nProvider } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
 import { getI18n } from '../lib/i18n'
-import { getPublicEnv } from '../lib/public-env'
-import { getOrigin } from '../lib/origin'
-import { getNonce } from '../lib/request-context'
+import { getPublicEnv } from '~/functions/public-env'
+import { getOrigin } from '~/functions/origin'
+import { getNonce } from '~/functions/request-context'
 import { LoadingBar } from '../components/layout/loading-bar'
-import { watchDeployments } from '../lib/deployment'
+import { watchDeployments } from '~/browser/deployment'
 import { useRouter } from '@tanstack/react-router'
-import { startBrowserSentry } from '../lib/sentry-client'
+import { startBrowserSentry } from '~/browser/sentry-client'
 
 const errorTitle = msg`Error`
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { allowedPaymentMethods } from '~/machines/checkout/checkout.draft'
 import type { StepProps } from './step-props'
-import { usePaymentMethodText } from './payment-method-text'
+import { usePaymentMethodText } from '~/components/payments/payment-method-text'
 
 /** Step 3 of the checkout: how to pay (a request: a message to the shop) and the terms. */
 export function PaymentStep({ ctx, send, lang, fieldError }: StepProps) {

@@ -40,7 +40,7 @@ function CheckoutPage() {
       lang={lang}
       timeZone={config.timeZone}
       submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
-      startPayment={(cartId) => startCartPayment(api, lang, cartId)}
+      startPayment={(cartId) => startCartPayment(api, cartId)}
     />
   )
 }

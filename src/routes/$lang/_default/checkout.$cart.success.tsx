@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../../api/client'
 import { cartBookingQuery } from '../../../api/checkout.queries'
 import { OPAQUE_ID } from '../../../lib/params'
-import { PaymentPanel } from '../../../components/payment/payment-panel'
+import { PaymentPanel } from '~/components/payments/payment-panel'
 import { pageTitle } from '../../../lib/page-title'
 import { formatDate, formatMoney } from '../../../lib/dates'
 import { ButtonLink } from '../../../components/button'
-import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
+import { usePaymentMethodText } from '~/components/payments/payment-method-text'
 import { BookingOutcomeIntro, useCartBookingPayment } from '../../../components/checkout/booking-outcome'
 
 const complete = msg`Booking complete`

@@ -10,12 +10,12 @@ import { OPAQUE_ID, parseSlug } from '../../../lib/params'
 import { pageTitle } from '../../../lib/page-title'
 import { utcToZonedMonth } from '../../../lib/month'
 import { formatDate, formatMoney } from '../../../lib/dates'
-import { embedSearchOf, type EmbedSearch } from '../../../lib/frame-config'
-import { emitEmbedEvent, emitEmbedEventOnce } from '../../../lib/embed-messaging'
+import { embedSearchOf, type EmbedSearch } from '~/features/embed/frame-config'
+import { emitEmbedEvent, emitEmbedEventOnce } from '~/features/embed/embed-messaging'
 import { BookingPanel } from '../../../components/offers/booking-panel'
-import { EmbedOfferHeader } from '../../../components/embed/embed-parts'
-import { PaymentPanel } from '../../../components/payment/payment-panel'
-import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
+import { EmbedOfferHeader } from '~/features/embed/embed-parts'
+import { PaymentPanel } from '~/components/payments/payment-panel'
+import { usePaymentMethodText } from '~/components/payments/payment-method-text'
 import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '../../../components/checkout/booking-outcome'
 import { buttonClass } from '../../../components/button'
 
@@ -126,7 +126,7 @@ function BookingWidget() {
         lang={lang}
         timeZone={config.timeZone}
         submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
-        startPayment={(cartId) => startCartPayment(api, lang, cartId)}
+        startPayment={(cartId) => startCartPayment(api, cartId)}
         onDone={onDone}
         redirect={redirectTop}
         emptyCartLink={

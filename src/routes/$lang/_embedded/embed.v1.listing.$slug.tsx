@@ -5,11 +5,11 @@ import { ApiError } from '../../../api/client'
 import { offerQuery } from '../../../api/offers.queries'
 import { parseSlug } from '../../../lib/params'
 import { pageTitle } from '../../../lib/page-title'
-import { embedSearchOf, hides } from '../../../lib/frame-config'
+import { embedSearchOf, hides } from '~/features/embed/frame-config'
 import { formatMoney } from '../../../lib/dates'
 import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../../lib/media'
 import { AvailabilityIndicator } from '../../../components/offers/availability-indicator'
-import { priceFrom } from '../../../components/embed/embed-parts'
+import { priceFrom } from '~/features/embed/embed-parts'
 import { buttonClass } from '../../../components/button'
 
 /** The listing widget (issue 7 §1): one offer, compact, with a way to book it in the same frame. */

@@ -5,9 +5,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { parseOfferListSearch } from '../../../lib/offer-search'
 import { offersQuery, PER_PAGE, type OfferListSearch } from '../../../api/offers.queries'
 import { pageTitle } from '../../../lib/page-title'
-import { embedSearchOf } from '../../../lib/frame-config'
+import { embedSearchOf } from '~/features/embed/frame-config'
 import { FindAppointment } from '../../../components/offers/find-appointment'
-import { EmbedOfferCard } from '../../../components/embed/embed-parts'
+import { EmbedOfferCard } from '~/features/embed/embed-parts'
 import { Button } from '../../../components/button'
 
 const title = msg`Find an appointment`

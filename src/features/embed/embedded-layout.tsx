@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { connectEmbed, disconnectEmbed, emitEmbedEvent, postHeight } from '../../lib/embed-messaging'
-import { frameStyle, isFrameMode, type EmbedSearch } from '../../lib/frame-config'
+import { connectEmbed, disconnectEmbed, emitEmbedEvent, postHeight } from './embed-messaging'
+import { frameStyle, isFrameMode, type EmbedSearch } from './frame-config'
 
 /**
  * Embedded layout (spec §2): no chrome, transparent, for iframes on other sites. It reports its

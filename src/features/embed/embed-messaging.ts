@@ -71,7 +71,3 @@ export function emitEmbedEventOnce(key: string, name: EmbedEventName, detail: Re
   }
   emitEmbedEvent(name, detail)
 }
-
-export function isEmbedConnected() {
-  return channel !== null
-}
