@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { unwrap, type Api } from './client'
-import type { Locale } from '../lib/locale'
+import type { Locale } from '~/lib/locale'
 
 export const cartQuery = (api: Api, lang: Locale, cartId: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { unwrap, type Api } from './client'
-import type { Locale } from '../lib/locale'
+import type { Locale } from '~/lib/locale'
 
 export type OfferListSearch = {
   tag?: string[]

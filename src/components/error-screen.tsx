@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { Link, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { ApiError } from '../api/client'
-import { localeFromPath } from '../lib/locale'
+import { ApiError } from '~/api/client'
+import { localeFromPath } from '~/lib/locale'
 import { getPageRequestId, setSsrStatus } from '~/functions/request-context'
-import { reportError } from '../lib/report-error'
+import { reportError } from '~/lib/report-error'
 import { reloadOnceAfterChunkError, isChunkLoadError } from '~/browser/deployment'
 import { buttonClass } from './button'
 

@@ -17,7 +17,7 @@ import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
 import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' }
 import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
-import type { components } from '../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 
 type Schemas = components['schemas']
 export type CheckoutInput = Schemas['CheckoutInput']

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { negotiateLocale } from '../lib/locale'
+import { negotiateLocale } from '~/lib/locale'
 import { getLocaleHints } from '~/functions/request-info'
 
 /** `/` answers in the negotiated locale: cookie, then Accept-Language, then the shop's first language. */

@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import type { Api } from '../../api/client'
-import { cartBookingQuery, fetchCartBooking, startCartPayment } from '../../api/checkout.queries'
-import type { Locale } from '../../lib/locale'
+import type { Api } from '~/api/client'
+import { cartBookingQuery, fetchCartBooking, startCartPayment } from '~/api/checkout.queries'
+import type { Locale } from '~/lib/locale'
 
 type Booking = Awaited<ReturnType<typeof fetchCartBooking>>
 

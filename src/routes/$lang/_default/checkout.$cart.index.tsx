@@ -1,10 +1,10 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ApiError, unwrap } from '../../../api/client'
-import { cartQuery, startCartPayment } from '../../../api/checkout.queries'
-import { offerQuery } from '../../../api/offers.queries'
-import { pageTitle } from '../../../lib/page-title'
-import { CheckoutFlow } from '../../../components/checkout/checkout-flow'
+import { ApiError, unwrap } from '~/api/client'
+import { cartQuery, startCartPayment } from '~/api/checkout.queries'
+import { offerQuery } from '~/api/offers.queries'
+import { pageTitle } from '~/lib/page-title'
+import { CheckoutFlow } from '~/components/checkout/checkout-flow'
 
 const title = msg`Checkout`
 

@@ -3,21 +3,21 @@ import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError, unwrap } from '../../../api/client'
-import { cartBookingQuery, cartQuery, startCartPayment } from '../../../api/checkout.queries'
-import { monthQuery, offerQuery } from '../../../api/offers.queries'
-import { OPAQUE_ID, parseSlug } from '../../../lib/params'
-import { pageTitle } from '../../../lib/page-title'
-import { utcToZonedMonth } from '../../../lib/month'
-import { formatDate, formatMoney } from '../../../lib/dates'
+import { ApiError, unwrap } from '~/api/client'
+import { cartBookingQuery, cartQuery, startCartPayment } from '~/api/checkout.queries'
+import { monthQuery, offerQuery } from '~/api/offers.queries'
+import { OPAQUE_ID, parseSlug } from '~/lib/params'
+import { pageTitle } from '~/lib/page-title'
+import { utcToZonedMonth } from '~/lib/month'
+import { formatDate, formatMoney } from '~/lib/dates'
 import { embedSearchOf, type EmbedSearch } from '~/features/embed/frame-config'
 import { emitEmbedEvent, emitEmbedEventOnce } from '~/features/embed/embed-messaging'
-import { BookingPanel } from '../../../components/offers/booking-panel'
+import { BookingPanel } from '~/components/offers/booking-panel'
 import { EmbedOfferHeader } from '~/features/embed/embed-parts'
 import { PaymentPanel } from '~/components/payments/payment-panel'
 import { usePaymentMethodText } from '~/components/payments/payment-method-text'
-import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '../../../components/checkout/booking-outcome'
-import { buttonClass } from '../../../components/button'
+import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { buttonClass } from '~/components/button'
 
 const title = msg`Booking`
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -51,7 +51,7 @@ function parseBookingSearch(search: Record<string, unknown>): BookingSearch {
  * and the checkout (form validation, phone numbers, country names) is the largest part of the
  * widget's JavaScript. `onAdded` starts loading it while the cart is being read.
  */
-const loadCheckoutFlow = () => import('../../../components/checkout/checkout-flow').then((m) => ({ default: m.CheckoutFlow }))
+const loadCheckoutFlow = () => import('~/components/checkout/checkout-flow').then((m) => ({ default: m.CheckoutFlow }))
 const CheckoutFlow = lazy(loadCheckoutFlow)
 
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/booking/$slug')({

@@ -2,13 +2,13 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { parseOfferListSearch } from '../../../lib/offer-search'
-import { offersQuery, PER_PAGE, type OfferListSearch } from '../../../api/offers.queries'
-import { pageTitle } from '../../../lib/page-title'
+import { parseOfferListSearch } from '~/lib/offer-search'
+import { offersQuery, PER_PAGE, type OfferListSearch } from '~/api/offers.queries'
+import { pageTitle } from '~/lib/page-title'
 import { embedSearchOf } from '~/features/embed/frame-config'
-import { FindAppointment } from '../../../components/offers/find-appointment'
+import { FindAppointment } from '~/components/offers/find-appointment'
 import { EmbedOfferCard } from '~/features/embed/embed-parts'
-import { Button } from '../../../components/button'
+import { Button } from '~/components/button'
 
 const title = msg`Find an appointment`
 /** The search widget (issue 7 §1): the search form and its results; "Book" opens the booking widget in the frame. */
