@@ -5,7 +5,7 @@ const ID = 'virtual:embed-loader'
 const RESOLVED = '\0' + ID
 
 /**
- * `import code from 'virtual:embed-loader'`: the built embed loader (src/embed/loader.ts,
+ * `import code from 'virtual:embed-loader'`: the built embed loader (src/features/embed/loader.ts,
  * minified IIFE) as a string, for the server to answer at /embed/v1/loader.js (issue 7 §2).
  */
 export default function embedLoader(): Plugin {

@@ -1,14 +1,14 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
-import { createApiClient, type Api } from './api/client'
-import { createTransport } from './lib/api-transport'
-import { localeFromPath } from './lib/locale'
-import { reportApiError } from './lib/report-error'
-import { getNonce } from './lib/request-context'
-import { ErrorScreen } from './components/error-screen'
-import { NotFound } from './components/not-found'
-import { routeTree } from './routeTree.gen'
+import { createApiClient, type Api } from '~/api/client'
+import { createTransport } from '~/functions/api-transport'
+import { localeFromPath } from '~/lib/locale'
+import { reportApiError } from '~/lib/report-error'
+import { getNonce } from '~/functions/request-context'
+import { ErrorScreen } from '~/components/error-screen'
+import { NotFound } from '~/components/not-found'
+import { routeTree } from '~/routeTree.gen'
 
 export type RouterContext = { queryClient: QueryClient; api: Api }
 

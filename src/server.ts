@@ -13,7 +13,7 @@ import { robots, sitemap } from './server/http/seo'
 import { embedLoaderResponse } from './server/http/embed-loader'
 import embedLoader from 'virtual:embed-loader'
 import { BUILD_ID } from './lib/build-id'
-import type { PageRequestContext } from './lib/request-context'
+import type { PageRequestContext } from '~/functions/request-context'
 
 declare module '@tanstack/react-router' {
   interface Register {

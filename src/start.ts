@@ -1,6 +1,6 @@
 import { createSerializationAdapter } from '@tanstack/react-router'
 import { createStart } from '@tanstack/react-start'
-import { ApiError, type ErrorBody } from './api/client'
+import { ApiError, type ErrorBody } from '~/api/client'
 
 /** An API error thrown during SSR reaches the browser as an ApiError, status and body intact. */
 const apiErrorAdapter = createSerializationAdapter({

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url'
 /** The loader's stable public URL on every shop host (issue 7 §2); never versioned by content. */
 export const LOADER_PATH = '/embed/v1/loader.js'
 
-export const LOADER_ENTRY = fileURLToPath(new URL('../../src/embed/loader.ts', import.meta.url))
+export const LOADER_ENTRY = fileURLToPath(new URL('../../src/features/embed/loader.ts', import.meta.url))
 
-/** Builds src/embed/loader.ts into the one minified script host pages load; returns its text. */
+/** Builds src/features/embed/loader.ts into the one minified script host pages load; returns its text. */
 export async function buildLoader(): Promise<string> {
   const result = await build({
     entryPoints: [LOADER_ENTRY],

@@ -9,18 +9,18 @@ export const cartQuery = (api: Api, lang: Locale, cartId: string) =>
   queryOptions({
     queryKey: ['carts', cartId, lang],
     queryFn: async () =>
-      (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}', { params: { path: { cartId } }, headers: { 'x-flowin-locale': lang } }))).data,
+      (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}', { params: { path: { cartId } } }))).data,
     staleTime: 0,
   })
 
 /** The booking made from a cart, read afresh. */
-export const fetchCartBooking = async (api: Api, lang: Locale, cartId: string) =>
-  (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId } }, headers: { 'x-flowin-locale': lang } }))).data
+export const fetchCartBooking = async (api: Api, cartId: string) =>
+  (await unwrap(api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId } } }))).data
 
 export const cartBookingQuery = (api: Api, lang: Locale, cartId: string) =>
   queryOptions({
     queryKey: ['carts', cartId, 'booking', lang],
-    queryFn: () => fetchCartBooking(api, lang, cartId),
+    queryFn: () => fetchCartBooking(api, cartId),
     staleTime: 60_000,
   })
 
@@ -28,14 +28,14 @@ export const paymentLinkQuery = (api: Api, lang: Locale, token: string) =>
   queryOptions({
     queryKey: ['payment-links', token, lang],
     queryFn: async () =>
-      (await unwrap(api.GET('/api/webshop/v1/payment-links/{token}', { params: { path: { token } }, headers: { 'x-flowin-locale': lang } }))).data,
+      (await unwrap(api.GET('/api/webshop/v1/payment-links/{token}', { params: { path: { token } } }))).data,
     staleTime: 0,
   })
 
 /** Starts paying a payment link's booking; answers where to send the visitor. */
-export const startLinkPayment = async (api: Api, lang: Locale, token: string) =>
-  (await unwrap(api.POST('/api/webshop/v1/payment-links/{token}/payments', { params: { path: { token } }, headers: { 'x-flowin-locale': lang } }))).data
+export const startLinkPayment = async (api: Api, token: string) =>
+  (await unwrap(api.POST('/api/webshop/v1/payment-links/{token}/payments', { params: { path: { token } } }))).data
 
 /** Starts paying the booking made from a cart (pay now, or again after a failure). */
-export const startCartPayment = async (api: Api, lang: Locale, cartId: string) =>
-  (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/booking/payments', { params: { path: { cartId } }, headers: { 'x-flowin-locale': lang } }))).data
+export const startCartPayment = async (api: Api, cartId: string) =>
+  (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/booking/payments', { params: { path: { cartId } } }))).data

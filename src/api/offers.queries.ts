@@ -23,7 +23,6 @@ export const offersQuery = (api: Api, lang: Locale, search: OfferListSearch) =>
       unwrap(
         api.GET('/api/webshop/v1/offers', {
           params: { query: { ...search, perPage: PER_PAGE } },
-          headers: { 'x-flowin-locale': lang },
         }),
       ),
     staleTime: 15_000,
@@ -33,7 +32,7 @@ export const offerQuery = (api: Api, lang: Locale, slug: string) =>
   queryOptions({
     queryKey: ['offers', lang, 'detail', slug],
     queryFn: async () =>
-      (await unwrap(api.GET('/api/webshop/v1/offers/{slug}', { params: { path: { slug } }, headers: { 'x-flowin-locale': lang } }))).data,
+      (await unwrap(api.GET('/api/webshop/v1/offers/{slug}', { params: { path: { slug } } }))).data,
     staleTime: 15_000,
   })
 
@@ -41,7 +40,7 @@ export const relatedOffersQuery = (api: Api, lang: Locale, slug: string) =>
   queryOptions({
     queryKey: ['offers', lang, 'related', slug],
     queryFn: async () =>
-      (await unwrap(api.GET('/api/webshop/v1/offers/{slug}/related', { params: { path: { slug } }, headers: { 'x-flowin-locale': lang } }))).data,
+      (await unwrap(api.GET('/api/webshop/v1/offers/{slug}/related', { params: { path: { slug } } }))).data,
     staleTime: 60_000,
   })
 

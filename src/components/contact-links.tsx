@@ -1,5 +1,5 @@
-import type { components } from '../api/schema.gen'
-import { safeHrefOrUndefined } from '../lib/safe-url'
+import type { components } from '~/api/schema.gen'
+import { safeHrefOrUndefined } from '~/lib/safe-url'
 
 type Contact = Pick<components['schemas']['ShopContact'], 'phone' | 'email'>
 

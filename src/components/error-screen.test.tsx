@@ -3,8 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../api/client'
-import { getI18n } from '../lib/i18n'
+import { ApiError } from '~/api/client'
+import { getI18n } from '~/lib/i18n'
 import { ErrorView, statusOf } from './error-screen'
 
 function renderAt(path: string, ui: React.ReactNode, lang: 'de' | 'en' | 'fr' = 'en') {

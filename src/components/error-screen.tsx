@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { Link, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { ApiError } from '../api/client'
-import { localeFromPath } from '../lib/locale'
-import { getPageRequestId, setSsrStatus } from '../lib/request-context'
-import { reportError } from '../lib/report-error'
-import { reloadOnceAfterChunkError, isChunkLoadError } from '../lib/deployment'
+import { ApiError } from '~/api/client'
+import { localeFromPath } from '~/lib/locale'
+import { getPageRequestId, setSsrStatus } from '~/functions/request-context'
+import { reportError } from '~/lib/report-error'
+import { reloadOnceAfterChunkError, isChunkLoadError } from '~/browser/deployment'
 import { buttonClass } from './button'
 
 const KNOWN = [400, 401, 404, 500] as const

@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../api/client'
-import { getI18n } from '../lib/i18n'
+import { ApiError } from '~/api/client'
+import { getI18n } from '~/lib/i18n'
 import { SubmitError } from './submit-error'
 
 const apiError = (status: number, code?: string) =>

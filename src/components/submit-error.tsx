@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { ApiError } from '../api/client'
+import { ApiError } from '~/api/client'
 
 /** What a form shows when sending failed (spec §8 'Submit errors'); the form keeps its values. */
 export function useSubmitErrorText() {

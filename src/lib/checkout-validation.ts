@@ -17,8 +17,8 @@ import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
 import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' }
 import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
-import { LIMITS } from '../api/contract-rules.gen'
-import type { components } from '../api/schema.gen'
+import { LIMITS } from '~/api/contract-rules.gen'
+import type { components } from '~/api/schema.gen'
 
 type Schemas = components['schemas']
 export type CheckoutInput = Schemas['CheckoutInput']

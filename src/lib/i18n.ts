@@ -1,7 +1,7 @@
 import { setupI18n, type I18n } from '@lingui/core'
-import { messages as de } from '../locales/de/messages.po'
-import { messages as en } from '../locales/en/messages.po'
-import { messages as fr } from '../locales/fr/messages.po'
+import { messages as de } from '~/locales/de/messages.po'
+import { messages as en } from '~/locales/en/messages.po'
+import { messages as fr } from '~/locales/fr/messages.po'
 import type { Locale } from './locale'
 
 const catalogs = { de, en, fr }

@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 import { pickLabel, type Locale } from './locale'
 import { mediaUrl } from './media'
 

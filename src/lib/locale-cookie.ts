@@ -7,7 +7,3 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 export function localeCookie(locale: Locale, secure: boolean) {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
-
-export function rememberLocale(locale: Locale) {
-  document.cookie = localeCookie(locale, window.location.protocol === 'https:')
-}

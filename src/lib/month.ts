@@ -11,8 +11,3 @@ export function addMonths(month: string, n: number): string {
   const index = y * 12 + (m - 1) + n
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
 }
-
-/** Today ('YYYY-MM-DD') in a time zone. */
-export function zonedToday(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
-}

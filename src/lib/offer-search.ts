@@ -1,4 +1,4 @@
-import type { OfferListSearch } from '../api/offers.queries'
+import type { OfferListSearch } from '~/api/offers.queries'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { components } from '../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 import { getI18n } from './i18n'
 import { pickLabel, type Locale } from './locale'
 

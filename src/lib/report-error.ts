@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/client'
+import type { ApiError } from '~/api/client'
 
 type Reporter = { captureException: (error: unknown, hint?: { tags?: Record<string, string>; extra?: Record<string, unknown> }) => unknown }
 

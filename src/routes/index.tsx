@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { negotiateLocale } from '../lib/locale'
-import { getLocaleHints } from '../lib/request-info'
+import { negotiateLocale } from '~/lib/locale'
+import { getLocaleHints } from '~/functions/request-info'
 
 /** `/` answers in the negotiated locale: cookie, then Accept-Language, then the shop's first language. */
 export const Route = createFileRoute('/')({

@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import type { Api } from '../../api/client'
-import { cartBookingQuery, fetchCartBooking, startCartPayment } from '../../api/checkout.queries'
-import type { Locale } from '../../lib/locale'
+import type { Api } from '~/api/client'
+import { cartBookingQuery, fetchCartBooking, startCartPayment } from '~/api/checkout.queries'
+import type { Locale } from '~/lib/locale'
 
 type Booking = Awaited<ReturnType<typeof fetchCartBooking>>
 
@@ -60,8 +60,9 @@ export function BookingOutcomeIntro({ booking, headingClassName, textClassName }
 /** What the payment panel needs for a cart's booking: read it again, start a payment, refresh once paid. */
 export function useCartBookingPayment(api: Api, lang: Locale, cart: string) {
   const queryClient = useQueryClient()
-  const load = useCallback(() => fetchCartBooking(api, lang, cart), [api, lang, cart])
-  const start = useCallback(() => startCartPayment(api, lang, cart), [api, lang, cart])
+  // The API client sends the page's locale itself; `lang` renews the calls when it changes.
+  const load = useCallback(() => fetchCartBooking(api, cart), [api, lang, cart])
+  const start = useCallback(() => startCartPayment(api, cart), [api, lang, cart])
   const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartBookingQuery(api, lang, cart).queryKey }), [queryClient, api, lang, cart])
   return { load, start, onPaid }
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { components } from '../../api/schema.gen'
-import { pickLabel, type Locale } from '../../lib/locale'
-import { MEDIA_SIZES, mediaUrl } from '../../lib/media'
-import { safeHrefOrUndefined } from '../../lib/safe-url'
-import { ContactLinks } from '../contact-links'
+import type { components } from '~/api/schema.gen'
+import { pickLabel, type Locale } from '~/lib/locale'
+import { MEDIA_SIZES, mediaUrl } from '~/lib/media'
+import { safeHrefOrUndefined } from '~/lib/safe-url'
+import { ContactLinks } from '~/components/contact-links'
 import { LanguageSwitch } from './language-switch'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { isLocale, type Locale } from '../../lib/locale'
-import { rememberLocale } from '../../lib/locale-cookie'
+import { isLocale, type Locale } from '~/lib/locale'
+import { rememberLocale } from '~/browser/remember-locale'
 
 const NAMES: Record<Locale, string> = { de: 'Deutsch', en: 'English', fr: 'Français' }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import type { components } from '../../api/schema.gen'
-import { pickLabel, type Locale } from '../../lib/locale'
-import { MEDIA_SIZES, mediaUrl } from '../../lib/media'
+import type { components } from '~/api/schema.gen'
+import { pickLabel, type Locale } from '~/lib/locale'
+import { MEDIA_SIZES, mediaUrl } from '~/lib/media'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 

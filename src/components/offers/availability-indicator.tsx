@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Plural, useLingui } from '@lingui/react/macro'
-import type { components } from '../../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 
 type Availability = components['schemas']['OfferAvailability']
 

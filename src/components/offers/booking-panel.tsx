@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { unwrap } from '../../api/client'
-import { dayQuery, monthQuery } from '../../api/offers.queries'
+import { unwrap } from '~/api/client'
+import { dayQuery, monthQuery } from '~/api/offers.queries'
 import {
   bookingPanelMachine,
   canShowPreviousMonth,
@@ -18,12 +18,12 @@ import {
   type FetchDayInput,
   type FetchMonthInput,
   type OfferDetail,
-} from '../../machines/booking-panel/booking-panel.machine'
-import { formatDate, formatMoney } from '../../lib/dates'
-import type { Locale } from '../../lib/locale'
-import { Button } from '../button'
-import { SubmitError } from '../submit-error'
-import { ApiError } from '../../api/client'
+} from '~/machines/booking-panel/booking-panel.machine'
+import { formatDate, formatMoney } from '~/lib/dates'
+import type { Locale } from '~/lib/locale'
+import { Button } from '~/components/button'
+import { SubmitError } from '~/components/submit-error'
+import { ApiError } from '~/api/client'
 
 const CART_KEY = 'webshop:cart'
 const LangRoute = getRouteApi('/$lang')

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import type { components } from '../../api/schema.gen'
-import type { Locale } from '../../lib/locale'
-import { safeHrefOrUndefined } from '../../lib/safe-url'
-import { ContactLinks } from '../contact-links'
+import type { components } from '~/api/schema.gen'
+import type { Locale } from '~/lib/locale'
+import { safeHrefOrUndefined } from '~/lib/safe-url'
+import { ContactLinks } from '~/components/contact-links'
 
 type S = components['schemas']
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { components } from '../../api/schema.gen'
-import type { OfferListSearch } from '../../api/offers.queries'
-import { Button } from '../button'
+import type { components } from '~/api/schema.gen'
+import type { OfferListSearch } from '~/api/offers.queries'
+import { Button } from '~/components/button'
 
 type FilterConfig = components['schemas']['FilterConfig']
 

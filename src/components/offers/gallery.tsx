@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../lib/media'
+import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '~/lib/media'
 
 /** Cover images: the first eager and prioritised, thumbnails switch the main image. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import type { components } from '../../api/schema.gen'
-import { formatMoney } from '../../lib/dates'
-import type { Locale } from '../../lib/locale'
-import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../lib/media'
+import type { components } from '~/api/schema.gen'
+import { formatMoney } from '~/lib/dates'
+import type { Locale } from '~/lib/locale'
+import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '~/lib/media'
 import { AvailabilityIndicator } from './availability-indicator'
 
 type OfferSummary = components['schemas']['OfferSummary']

@@ -14,7 +14,7 @@
  * `date.select` works anywhere inside `calendar` and resets the time and quantities.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 
 type Schemas = components['schemas']
 export type OfferDetail = Schemas['OfferDetail']

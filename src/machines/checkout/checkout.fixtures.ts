@@ -1,5 +1,5 @@
 /** Deterministic data for the checkout's tests (not a test file itself). */
-import type { Booking, Cart, CartItem, CheckoutDraft, CheckoutInput, Extra } from './checkout.machine'
+import type { Booking, Cart, CartItem, CheckoutDraft, CheckoutInput, Extra } from './checkout.types'
 
 export function cartItem(partial: Partial<CartItem> & Pick<CartItem, 'id' | 'offer' | 'skuType'>): CartItem {
   const quantity = partial.quantity ?? 1

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import {
   checkoutMachine,
-  checkoutTotal,
-  classifySubmitError,
-  itemCompleteness,
-  persistableDraft,
-  toCheckoutError,
-  toCheckoutInput,
+} from './checkout.machine'
+import {
   type Booking,
   type Cart,
   type CheckoutDraft,
@@ -15,7 +11,17 @@ import {
   type CheckoutMachineInput,
   type PaymentMethod,
   type SubmitCheckoutInput,
-} from './checkout.machine'
+} from './checkout.types'
+import {
+  checkoutTotal,
+  itemCompleteness,
+  persistableDraft,
+  toCheckoutInput,
+} from './checkout.draft'
+import {
+  classifySubmitError,
+  toCheckoutError,
+} from './checkout.errors'
 import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, FakeApiError, ORDER_CART, PARAGLIDING, REQUEST_CART } from './checkout.fixtures'
 
 type Answer = 'ok' | Error | Record<string, unknown>

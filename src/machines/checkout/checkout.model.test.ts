@@ -15,18 +15,11 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate'
 import { getStateNodes, serializeSnapshot, TestModel, type TestParam } from 'xstate/graph'
-import { validateContact } from '../../lib/checkout-validation'
+import { validateContact } from '~/lib/checkout-validation'
 import {
-  allowedPaymentMethods,
-  checkoutErrors,
   checkoutMachine,
-  checkoutMode,
-  checkoutTotal,
-  expectedParticipantsOf,
-  extrasOf,
-  itemCompleteness,
-  persistableDraft,
-  toCheckoutInput,
+} from './checkout.machine'
+import {
   type Booking,
   type Cart,
   type CheckoutDraft,
@@ -36,7 +29,18 @@ import {
   type PaymentStart,
   type StartPaymentInput,
   type SubmitCheckoutInput,
-} from './checkout.machine'
+} from './checkout.types'
+import {
+  allowedPaymentMethods,
+  checkoutErrors,
+  checkoutMode,
+  checkoutTotal,
+  expectedParticipantsOf,
+  extrasOf,
+  itemCompleteness,
+  persistableDraft,
+  toCheckoutInput,
+} from './checkout.draft'
 import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, REQUEST_CART, YOGA } from './checkout.fixtures'
 
 type Pending = { input: SubmitCheckoutInput; resolve: (value: Booking) => void; reject: (error: unknown) => void }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { effectiveLocale, isLocale } from '../../lib/locale'
-import { setDateLocale } from '../../lib/dates'
-import { validationNotFound } from '../../lib/params'
+import { effectiveLocale, isLocale } from '~/lib/locale'
+import { setDateLocale } from '~/lib/dates'
+import { validationNotFound } from '~/lib/params'
 
 /**
  * Every shop page lives under /de, /en or /fr. Another first segment is 404 'Page Not Found';

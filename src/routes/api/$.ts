@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRuntime, newRequestId } from '../../server/runtime'
+import { getRuntime, newRequestId } from '~/server/runtime'
 
 /**
  * Server route for every /api/* call: the contract's operations are dispatched by the typed

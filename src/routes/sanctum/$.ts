@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRuntime, newRequestId } from '../../server/runtime'
+import { getRuntime, newRequestId } from '~/server/runtime'
 
 /** Server route for the anti-forgery cookie (GET /sanctum/csrf-cookie, spec §7). */
 export const Route = createFileRoute('/sanctum/$')({

@@ -1,10 +1,10 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ApiError, unwrap } from '../../../api/client'
-import { cartQuery, startCartPayment } from '../../../api/checkout.queries'
-import { offerQuery } from '../../../api/offers.queries'
-import { pageTitle } from '../../../lib/page-title'
-import { CheckoutFlow } from '../../../components/checkout/checkout-flow'
+import { ApiError, unwrap } from '~/api/client'
+import { cartQuery, startCartPayment } from '~/api/checkout.queries'
+import { offerQuery } from '~/api/offers.queries'
+import { pageTitle } from '~/lib/page-title'
+import { CheckoutFlow } from '~/components/checkout/checkout-flow'
 import { paymentOptionsOf } from '~/lib/shop-settings'
 
 const title = msg`Checkout`
@@ -39,8 +39,9 @@ function CheckoutPage() {
       extras={extras}
       paymentOptions={[...paymentOptionsOf(config)]}
       lang={lang}
+      timeZone={config.timeZone}
       submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
-      startPayment={(cartId) => startCartPayment(api, lang, cartId)}
+      startPayment={(cartId) => startCartPayment(api, cartId)}
     />
   )
 }

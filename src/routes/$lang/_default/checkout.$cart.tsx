@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { parseOpaqueId } from '../../../lib/params'
+import { parseOpaqueId } from '~/lib/params'
 
 /** /{lang}/checkout/{cart}: the cart id is validated for both the checkout and its success page. */
 export const Route = createFileRoute('/$lang/_default/checkout/$cart')({

@@ -1,14 +1,14 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { parseOfferListSearch } from '../../../lib/offer-search'
-import { offersQuery, PER_PAGE, type OfferListSearch } from '../../../api/offers.queries'
-import { pickLabel } from '../../../lib/locale'
-import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '../../../lib/media'
-import { Icon } from '../../../components/icon'
-import { OfferCard } from '../../../components/offers/offer-card'
-import { FindAppointment } from '../../../components/offers/find-appointment'
-import { buttonClass } from '../../../components/button'
+import { parseOfferListSearch } from '~/lib/offer-search'
+import { offersQuery, PER_PAGE, type OfferListSearch } from '~/api/offers.queries'
+import { pickLabel } from '~/lib/locale'
+import { MEDIA_SIZES, mediaSrcSet, mediaUrl } from '~/lib/media'
+import { Icon } from '~/components/icon'
+import { OfferCard } from '~/components/offers/offer-card'
+import { FindAppointment } from '~/components/offers/find-appointment'
+import { buttonClass } from '~/components/button'
 
 export const Route = createFileRoute('/$lang/_default/')({
   validateSearch: (search: Record<string, unknown>): OfferListSearch => parseOfferListSearch(search),

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { DefaultLayout } from '../../../components/layout/default-layout'
+import { DefaultLayout } from '~/components/layout/default-layout'
 
 export const Route = createFileRoute('/$lang/_default')({
   component: DefaultLayoutRoute,

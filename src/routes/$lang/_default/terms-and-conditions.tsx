@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-import { getLegalHtml } from '../../../lib/rich-text.functions'
-import { pageTitle } from '../../../lib/page-title'
-import { LegalPage } from '../../../components/legal-page'
+import { getLegalHtml } from '~/functions/rich-text.functions'
+import { pageTitle } from '~/lib/page-title'
+import { LegalPage } from '~/components/legal-page'
 
 const title = msg`Terms and conditions`
 

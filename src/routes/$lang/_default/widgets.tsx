@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { offersQuery } from '../../../api/offers.queries'
-import { pageTitle } from '../../../lib/page-title'
-import type { Locale } from '../../../lib/locale'
-import { Button } from '../../../components/button'
+import { offersQuery } from '~/api/offers.queries'
+import { pageTitle } from '~/lib/page-title'
+import type { Locale } from '~/lib/locale'
+import { Button } from '~/components/button'
 
 const title = msg`Widgets for your website`
 

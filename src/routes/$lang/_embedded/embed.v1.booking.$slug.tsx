@@ -3,21 +3,21 @@ import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError, unwrap } from '../../../api/client'
-import { cartBookingQuery, cartQuery, startCartPayment } from '../../../api/checkout.queries'
-import { monthQuery, offerQuery } from '../../../api/offers.queries'
-import { OPAQUE_ID, parseSlug } from '../../../lib/params'
-import { pageTitle } from '../../../lib/page-title'
-import { utcToZonedMonth } from '../../../lib/month'
-import { formatDate, formatMoney } from '../../../lib/dates'
-import { embedSearchOf, type EmbedSearch } from '../../../lib/frame-config'
-import { emitEmbedEvent, emitEmbedEventOnce } from '../../../lib/embed-messaging'
-import { BookingPanel } from '../../../components/offers/booking-panel'
-import { EmbedOfferHeader } from '../../../components/embed/embed-parts'
-import { PaymentPanel } from '../../../components/payment/payment-panel'
-import { usePaymentMethodText } from '../../../components/checkout/payment-method-text'
-import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '../../../components/checkout/booking-outcome'
-import { buttonClass } from '../../../components/button'
+import { ApiError, unwrap } from '~/api/client'
+import { cartBookingQuery, cartQuery, startCartPayment } from '~/api/checkout.queries'
+import { monthQuery, offerQuery } from '~/api/offers.queries'
+import { OPAQUE_ID, parseSlug } from '~/lib/params'
+import { pageTitle } from '~/lib/page-title'
+import { utcToZonedMonth } from '~/lib/month'
+import { formatDate, formatMoney } from '~/lib/dates'
+import { embedSearchOf, type EmbedSearch } from '~/features/embed/frame-config'
+import { emitEmbedEvent, emitEmbedEventOnce } from '~/features/embed/embed-messaging'
+import { BookingPanel } from '~/components/offers/booking-panel'
+import { EmbedOfferHeader } from '~/features/embed/embed-parts'
+import { PaymentPanel } from '~/components/payments/payment-panel'
+import { usePaymentMethodText } from '~/components/payments/payment-method-text'
+import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { buttonClass } from '~/components/button'
 import { paymentOptionsOf } from '~/lib/shop-settings'
 
 const title = msg`Booking`
@@ -52,7 +52,7 @@ function parseBookingSearch(search: Record<string, unknown>): BookingSearch {
  * and the checkout (form validation, phone numbers, country names) is the largest part of the
  * widget's JavaScript. `onAdded` starts loading it while the cart is being read.
  */
-const loadCheckoutFlow = () => import('../../../components/checkout/checkout-flow').then((m) => ({ default: m.CheckoutFlow }))
+const loadCheckoutFlow = () => import('~/components/checkout/checkout-flow').then((m) => ({ default: m.CheckoutFlow }))
 const CheckoutFlow = lazy(loadCheckoutFlow)
 
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/booking/$slug')({
@@ -125,8 +125,9 @@ function BookingWidget() {
         extras={data.extras}
         paymentOptions={[...paymentOptionsOf(config)]}
         lang={lang}
+        timeZone={config.timeZone}
         submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
-        startPayment={(cartId) => startCartPayment(api, lang, cartId)}
+        startPayment={(cartId) => startCartPayment(api, cartId)}
         onDone={onDone}
         redirect={redirectTop}
         emptyCartLink={

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { EmbeddedLayout } from '../../../components/layout/embedded-layout'
-import { parseEmbedSearch } from '../../../lib/frame-config'
-import { setSsrFrameAncestors } from '../../../lib/request-context'
+import { EmbeddedLayout } from '~/features/embed/embedded-layout'
+import { parseEmbedSearch } from '~/features/embed/frame-config'
+import { setSsrFrameAncestors } from '~/functions/request-context'
 
 /**
  * Embed routes (issue 7): the frame configuration and the host page's origin come in the search

@@ -1,13 +1,13 @@
 import { useCallback } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ApiError, unwrap } from '../../../api/client'
-import { paymentLinkQuery, startLinkPayment } from '../../../api/checkout.queries'
-import { OPAQUE_ID, parseOpaqueId } from '../../../lib/params'
-import { pageTitle } from '../../../lib/page-title'
-import { getI18n } from '../../../lib/i18n'
-import { setSsrStatus } from '../../../lib/request-context'
-import { PaymentPanel } from '../../../components/payment/payment-panel'
+import { ApiError, unwrap } from '~/api/client'
+import { paymentLinkQuery, startLinkPayment } from '~/api/checkout.queries'
+import { OPAQUE_ID, parseOpaqueId } from '~/lib/params'
+import { pageTitle } from '~/lib/page-title'
+import { getI18n } from '~/lib/i18n'
+import { setSsrStatus } from '~/functions/request-context'
+import { PaymentPanel } from '~/components/payments/payment-panel'
 
 const fallbackTitle = msg`Payment`
 
@@ -47,9 +47,9 @@ function PaymentPage() {
   const { token } = Route.useParams()
   const { payment } = Route.useSearch()
   const load = useCallback(
-    async () => (await unwrap(api.GET('/api/webshop/v1/payment-links/{token}', { params: { path: { token } }, headers: { 'x-flowin-locale': lang } }))).data,
+    async () => (await unwrap(api.GET('/api/webshop/v1/payment-links/{token}', { params: { path: { token } } }))).data,
     [api, lang, token],
   )
-  const start = useCallback(() => startLinkPayment(api, lang, token), [api, lang, token])
+  const start = useCallback(() => startLinkPayment(api, token), [api, lang, token])
   return <PaymentPanel key={`${token}:${payment ?? ''}`} lang={lang} view={view} linkInvalid={invalid} returnedPaymentId={payment ?? null} load={load} start={start} source="link" />
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { MinimalLayout } from '../../../components/layout/minimal-layout'
+import { MinimalLayout } from '~/components/layout/minimal-layout'
 
 export const Route = createFileRoute('/$lang/_minimal')({
   component: MinimalLayoutRoute,

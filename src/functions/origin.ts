@@ -1,6 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { getRuntime } from '../server/runtime'
+import { getRuntime } from '~/server/runtime'
 
 /**
  * The shop's canonical origin for absolute URLs (canonical, hreflang, og:image): decided by

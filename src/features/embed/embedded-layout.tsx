@@ -1,11 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { connectEmbed, disconnectEmbed, emitEmbedEvent, postHeight } from '../../lib/embed-messaging'
-import { frameStyle, isFrameMode, type EmbedSearch } from '../../lib/frame-config'
+import { connectEmbed, disconnectEmbed, emitEmbedEvent, postHeight } from './embed-messaging'
+import { frameStyle, isFrameMode, type EmbedSearch } from './frame-config'
 
 /**
  * Embedded layout (spec §2): no chrome, transparent, for iframes on other sites. It reports its
  * height to the host page (the loader sizes the iframe, so the frame never scrolls) and says
- * 'ready' once, when the host page is who it claims to be (lib/embed-messaging).
+ * 'ready' once, when the host page is who it claims to be (./embed-messaging).
  */
 export function EmbeddedLayout({ frame, allowedOrigins, children }: { frame: EmbedSearch; allowedOrigins?: readonly string[]; children: ReactNode }) {
   const root = useRef<HTMLDivElement>(null)

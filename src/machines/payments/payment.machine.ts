@@ -22,7 +22,7 @@
  * provider's verified webhook, never from the redirect (the `outcome` query is not used).
  */
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 
 type S = components['schemas']
 export type PaymentState = S['PaymentState']

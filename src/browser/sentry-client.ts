@@ -1,4 +1,4 @@
-import { setErrorReporter } from './report-error'
+import { setErrorReporter } from '~/lib/report-error'
 
 let started = false
 

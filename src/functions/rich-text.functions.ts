@@ -1,9 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { isLocaleArg, isSlugArg } from './offer-search'
-import { createApiClient, unwrap } from '../api/client'
-import { createSsrTransport } from '../server/ssr-transport'
-import { sanitizeRichText } from '../server/rich-text'
-import { pickLabel } from './locale'
+import { isLocaleArg, isSlugArg } from '~/lib/offer-search'
+import { createApiClient, unwrap } from '~/api/client'
+import { createSsrTransport } from '~/server/ssr-transport'
+import { sanitizeRichText } from '~/server/rich-text'
+import { pickLabel } from '~/lib/locale'
 
 export const LEGAL_KINDS = ['imprint', 'privacyPolicy', 'terms'] as const
 export type LegalKind = (typeof LEGAL_KINDS)[number]

@@ -1,5 +1,5 @@
 /**
- * The frame's side of the embed protocol (ADR 013, the loader in src/embed/loader.ts is the
+ * The frame's side of the embed protocol (ADR 013, the loader in ./loader.ts is the
  * other side). Messages go to the host page's origin only (an explicit targetOrigin, never '*'),
  * and only when that origin is really our parent and, if the shop keeps an allow-list, on it.
  */
@@ -70,8 +70,4 @@ export function emitEmbedEventOnce(key: string, name: EmbedEventName, detail: Re
     // storage blocked: send it anyway
   }
   emitEmbedEvent(name, detail)
-}
-
-export function isEmbedConnected() {
-  return channel !== null
 }

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import type { components } from '../../api/schema.gen'
-import { formatMoney } from '../../lib/dates'
-import { embedSearchOf, hides, type EmbedSearch } from '../../lib/frame-config'
-import type { Locale } from '../../lib/locale'
-import { MEDIA_SIZES, mediaUrl } from '../../lib/media'
-import { AvailabilityIndicator } from '../offers/availability-indicator'
-import { buttonClass } from '../button'
+import type { components } from '~/api/schema.gen'
+import { formatMoney } from '~/lib/dates'
+import { embedSearchOf, hides, type EmbedSearch } from './frame-config'
+import type { Locale } from '~/lib/locale'
+import { MEDIA_SIZES, mediaUrl } from '~/lib/media'
+import { AvailabilityIndicator } from '~/components/offers/availability-indicator'
+import { buttonClass } from '~/components/button'
 
 type OfferSummary = components['schemas']['OfferSummary']
 type OfferDetail = components['schemas']['OfferDetail']

@@ -1,8 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-export { LOCALE_COOKIE }
 import { getRequest } from '@tanstack/react-start/server'
-
-import { LOCALE_COOKIE } from './locale-cookie'
+import { LOCALE_COOKIE } from '~/lib/locale-cookie'
 
 /** What the `/` route negotiates the locale from: the locale cookie and Accept-Language. */
 export const getLocaleHints = createIsomorphicFn()

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { components } from '../../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 
 type PaymentMethod = components['schemas']['PaymentMethod']
 

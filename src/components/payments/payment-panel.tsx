@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { paymentMachine, type PaymentStart, type PaymentView } from '../../machines/payment/payment.machine'
-import { formatMoney } from '../../lib/dates'
-import type { Locale } from '../../lib/locale'
-import { Button } from '../button'
-import { usePaymentMethodText } from '../checkout/payment-method-text'
+import { paymentMachine, type PaymentStart, type PaymentView } from '~/machines/payments/payment.machine'
+import { formatMoney } from '~/lib/dates'
+import type { Locale } from '~/lib/locale'
+import { Button } from '~/components/button'
+import { usePaymentMethodText } from './payment-method-text'
 
 type Props = {
   lang: Locale

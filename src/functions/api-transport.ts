@@ -1,6 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { createSsrTransport } from '../server/ssr-transport'
-import type { ApiClientOptions } from '../api/client'
+import { createSsrTransport } from '~/server/ssr-transport'
+import type { ApiClientOptions } from '~/api/client'
 
 type Transport = Pick<ApiClientOptions, 'baseUrl' | 'fetch' | 'xsrfToken'>
 

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router'
-import { BUILD_ID } from './build-id'
+import { BUILD_ID } from '~/lib/build-id'
 
 const RELOAD_GUARD_MS = 10_000
 const FIRST_CHECK_MS = 1_000

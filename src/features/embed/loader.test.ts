@@ -16,7 +16,7 @@ let code = ''
 beforeAll(async () => {
   // buildLoader() runs in a plain Node process: esbuild refuses to load under jsdom's globals
   // (its TextEncoder/Uint8Array come from another realm).
-  const builder = join(import.meta.dirname, '..', '..', 'scripts', 'lib', 'build-loader.ts')
+  const builder = join(import.meta.dirname, '..', '..', '..', 'scripts', 'lib', 'build-loader.ts')
   const script = `const { buildLoader } = await import(${JSON.stringify(builder)}); process.stdout.write(await buildLoader())`
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 1 << 20 })
   code = stdout
