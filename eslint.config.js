@@ -4,8 +4,10 @@
 //   routes -> components -> machines -> lib -> api      (an arrow means "may import")
 //
 // - no layer imports one to its left (api never imports lib, lib never imports machines, ...);
-// - browser code (components, machines, lib, api, embed) never imports src/server/**; of the
-//   routes, only the server-only ones (API and health end points) may;
+// - browser code (components, machines, lib, api, features, browser) never imports src/server/**;
+//   of the routes, only the server-only ones (API and health end points) may; src/functions
+//   (TanStack Start server functions and isomorphic glue) is the one bridge;
+// - lib and api stay pure: no src/functions, src/browser or src/features;
 // - the domain (src/server/domain/**) never imports src/server/http/** or src/server/api/**;
 // - no import cycles anywhere: import-x/no-cycle for value imports, and local/no-type-cycle
 //   (tools/eslint/) for cycles that pass through an `import type`, which import-x skips.
@@ -36,9 +38,21 @@ const layerZones = layers.flatMap((target, index) =>
   })),
 )
 
-const browserCode = ['src/components', 'src/machines', 'src/lib', 'src/api', 'src/embed']
+const browserCode = ['src/components', 'src/machines', 'src/lib', 'src/api', 'src/features', 'src/browser']
+
+/**
+ * lib and api stay pure and isomorphic: no TanStack Start glue (src/functions, the one place where
+ * browser-side code may reach src/server through server functions), no browser-only code
+ * (src/browser), no feature code (src/features).
+ */
+const pureZones = ['src/lib', 'src/api'].map((target) => ({
+  target: `./${target}/**`,
+  from: ['./src/functions/**', './src/browser/**', './src/features/**'],
+  message: `${target.slice(4)} stays pure: it must not import src/functions (server glue), src/browser or src/features.`,
+}))
 
 const serverZones = [
+  ...pureZones,
   ...browserCode.map((target) => ({
     target: `./${target}/**`,
     from: './src/server/**',

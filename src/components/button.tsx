@@ -39,6 +39,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLBut
 
 const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & Style>(
   function StyledAnchor({ variant, size, className, ...props }, ref) {
+    // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content comes with the props (children)
     return <a ref={ref} className={buttonClass(variant, size, className)} {...props} />
   },
 )

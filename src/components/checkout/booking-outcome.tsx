@@ -61,7 +61,9 @@ export function BookingOutcomeIntro({ booking, headingClassName, textClassName }
 export function useCartBookingPayment(api: Api, lang: Locale, cart: string) {
   const queryClient = useQueryClient()
   // The API client sends the page's locale itself; `lang` renews the calls when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `lang` renews the calls when the page's language changes (the client sends it)
   const load = useCallback(() => fetchCartBooking(api, cart), [api, lang, cart])
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `lang` renews the calls when the page's language changes (the client sends it)
   const start = useCallback(() => startCartPayment(api, cart), [api, lang, cart])
   const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: cartBookingQuery(api, lang, cart).queryKey }), [queryClient, api, lang, cart])
   return { load, start, onPaid }

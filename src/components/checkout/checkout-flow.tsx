@@ -96,10 +96,11 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
     for (let i = 0; i < target; i++) send({ type: 'step.next' })
   }, [saved, send])
 
+  const redirecting = state.matches('redirecting')
   useEffect(() => {
-    if (step === 'done' || state.matches('redirecting')) return
+    if (step === 'done' || redirecting) return
     storeSaved(cart.id, { draft: persistableDraft(ctx), step })
-  }, [ctx, cart.id])
+  }, [ctx, cart.id, step, redirecting])
 
   useEffect(() => {
     if (step === 'done') {

@@ -339,6 +339,7 @@ function Calendar(props: {
           ›
         </button>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys pressed on a day button bubble here (roving focus between the buttons) */}
       <div ref={grid} role="group" aria-label={title} onKeyDown={onKeyDown} className="mt-2 grid grid-cols-7 gap-1 text-center">
         {weekdays.map((w) => (
           <span key={w} className="text-xs font-medium" aria-hidden="true">

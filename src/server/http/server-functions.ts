@@ -1,4 +1,4 @@
-// The build's table of server functions (TanStack Start's virtual module; src/embed/virtual.d.ts).
+// The build's table of server functions (TanStack Start's virtual module; src/virtual.d.ts).
 import { getServerFnById } from '#tanstack-start-server-fn-resolver'
 
 export const SERVER_FN_BASE = '/_serverFn/'

@@ -48,8 +48,10 @@ function PaymentPage() {
   const { payment } = Route.useSearch()
   const load = useCallback(
     async () => (await unwrap(api.GET('/api/webshop/v1/payment-links/{token}', { params: { path: { token } } }))).data,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `lang` renews the calls when the page's language changes (the client sends it)
     [api, lang, token],
   )
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `lang` renews the calls when the page's language changes (the client sends it)
   const start = useCallback(() => startLinkPayment(api, token), [api, lang, token])
   return <PaymentPanel key={`${token}:${payment ?? ''}`} lang={lang} view={view} linkInvalid={invalid} returnedPaymentId={payment ?? null} load={load} start={start} source="link" />
 }
