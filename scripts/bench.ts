@@ -1,4 +1,4 @@
-// `npm run bench` (issue 8 §1): the shop's figures in one run on this machine, printed and written
+// `npm run bench`: the shop's figures in one run on this machine, printed and written
 // as JSON to bench-results/ (bench-<time>.json and bench-latest.json) so runs can be compared:
 //  1. SSR throughput: req/s, p50, p99 of home, listing, checkout and an embed page, next to a
 //     trivial SSR page of the same app (the 404 screen) with the ratio;

@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 8 §2): Lighthouse (mobile preset, its default throttling) on the
+// `npm run lighthouse`: Lighthouse (mobile preset, its default throttling) on the
 // production build for four page types — home, listing, checkout, embed — in Debian's Chromium.
 // Builds nothing: run `npm run build` first. Starts `scripts/serve.ts` on a free port with a fresh
 // temporary DATA_DIR, finds real URLs through the shop API (a cart with one held place for the
@@ -25,7 +25,7 @@ import { startServeProcess, stopServeProcess, type ServeProcess } from './lib/se
 
 const root = join(import.meta.dirname, '..')
 const CHROME_PATH = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium'
-// The flags that work with Debian's Chromium as root on these machines (shared/TOOLCHAIN.md).
+// The flags that work with Debian's Chromium as root on these machines (see scripts/ensure-chromium.ts).
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

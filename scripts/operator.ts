@@ -1,5 +1,5 @@
 /**
- * Answering requests from the command line (issue 6 §5), through the operator API.
+ * Answering requests from the command line, through the operator API.
  *
  *   npm run operator -- list [--status REQUESTED]
  *   npm run operator -- show K7Q2-X9PM            (marks the request seen)

@@ -38,7 +38,7 @@ function finish(response: Response, secure: boolean): Response {
 }
 
 /**
- * The server entry: one request id per request, the host rule of spec §5 before anything is
+ * The server entry: one request id per request, the host rule (src/server/tenancy.ts) before anything is
  * rendered, the build id for deployment checks, then the API (server routes under /api and
  * /sanctum) or the SSR pages with their security headers.
  */
@@ -92,7 +92,7 @@ async function answer(request: Request): Promise<Response> {
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store', [REQUEST_ID_HEADER]: requestId },
     })
   }
-  // The widgets' loader script (issue 7): plain JS built with the app, short-cached.
+  // The widgets' loader script: plain JS built with the app, short-cached.
   if (url.pathname === '/embed/v1/loader.js') return embedLoaderResponse(request, embedLoader, requestId)
   if (url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt') {
     const runtime = await getRuntime()

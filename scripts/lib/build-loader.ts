@@ -1,7 +1,7 @@
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 
-/** The loader's stable public URL on every shop host (issue 7 §2); never versioned by content. */
+/** The loader's stable public URL on every shop host; never versioned by content. */
 export const LOADER_PATH = '/embed/v1/loader.js'
 
 export const LOADER_ENTRY = fileURLToPath(new URL('../../src/features/embed/loader.ts', import.meta.url))

@@ -1,4 +1,4 @@
-// A visitor of a running shop over plain HTTP, as the browser client talks to it (spec §7): the
+// A visitor of a running shop over plain HTTP, as the browser client talks to it: the
 // anti-forgery pair, an Idempotency-Key per write. Used by benchmarks and the multi-process
 // tests to find a bookable session, hold places and book them.
 import { randomUUID } from 'node:crypto'

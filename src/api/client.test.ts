@@ -38,7 +38,7 @@ const errorBody = (statusCode: number, statusMessage: string) => ({
   data: { code: 'x' },
 })
 
-describe('API client (spec §7)', () => {
+describe('API client', () => {
   it('sends X-FLOWIN-LOCALE with the current locale, de by default', async () => {
     const { client, seen } = harness([json(200, { data: {} })])
     await client.GET('/api/webshop/v1/config')

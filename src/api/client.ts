@@ -76,7 +76,7 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
 }
 
 /**
- * The contract-typed API client (openapi-fetch) with the behaviour of spec §7 as middleware:
+ * The contract-typed API client (openapi-fetch) with the shop's request rules as middleware:
  * locale header; anti-forgery token and Idempotency-Key on every write; one retry of a write on
  * 408/425/429/502/503/504 (GETs are not retried); on a 5xx the request id goes into the error
  * data as `flowinRequestId` and the error is reported. `unwrap` rethrows errors as ApiError.

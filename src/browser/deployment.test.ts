@@ -7,7 +7,7 @@ function memoryStorage() {
   return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) }
 }
 
-describe('deployments and chunk errors (spec §8, §9)', () => {
+describe('deployments and chunk errors', () => {
   afterEach(() => vi.useRealTimers())
 
   it('recognises failed chunk loads', () => {

@@ -13,7 +13,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Reloads the page after a failed chunk load, at most once per 10 s per path (spec §8, §9):
+ * Reloads the page after a failed chunk load, at most once per 10 s per path:
  * a new deployment removed the old chunks, the reload fetches the new ones.
  */
 export function reloadOnceAfterChunkError(
@@ -30,7 +30,7 @@ export function reloadOnceAfterChunkError(
 }
 
 /**
- * Watches for new deployments (spec §4, §9): about 1 s after load and then periodically (and when
+ * Watches for new deployments: about 1 s after load and then periodically (and when
  * the tab becomes visible) the client asks /_build/latest.json; if the build id changed, the next
  * navigation is a full page load.
  */

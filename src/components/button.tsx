@@ -1,7 +1,7 @@
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react'
 
-/** Button variants and sizes of spec §9, themed through the shop's colour variables. */
+/** Button variants (primary, secondary, ghost) and sizes, themed through the shop's colour variables. */
 export type ButtonVariant = 'primary' | 'outline' | 'white' | 'gray' | 'ghost' | 'danger'
 export type ButtonSize = 'xs' | 'sm' | 'md'
 

@@ -13,7 +13,7 @@ function renderAt(path: string, ui: React.ReactNode, lang: 'de' | 'en' | 'fr' = 
   return render(<RouterProvider router={router} />)
 }
 
-describe('error screen (spec §2, §8)', () => {
+describe('error screen', () => {
   afterEach(cleanup)
 
   it('knows the status of API errors and other errors', () => {

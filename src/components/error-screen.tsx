@@ -21,7 +21,7 @@ export function statusOf(error: unknown): number {
   return httpStatusOf(error) ?? 500
 }
 
-/** Texts of the error screen (spec §2, §8), in the visitor's language. */
+/** Texts of the error screen, in the visitor's language. */
 export function useErrorTexts() {
   const { t } = useLingui()
   const statusMessage = (code: number) => {
@@ -141,7 +141,7 @@ function DevDetails({ error, url }: { error: unknown; url: string }) {
   )
 }
 
-/** Route error component: fatal or unhandled errors lead here (spec §4). */
+/** Route error component: fatal or unhandled errors lead here. */
 export function ErrorScreen({ error }: ErrorComponentProps) {
   const statusCode = statusOf(error)
   setSsrStatus(statusCode)

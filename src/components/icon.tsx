@@ -1,6 +1,6 @@
 /**
  * An icon named in the shop's config (`prefix:name`). Drawn in the current text colour through
- * a CSS mask of the local icon endpoint; a missing icon simply shows nothing (spec §7).
+ * a CSS mask of the local icon endpoint; a missing icon simply shows nothing.
  */
 export function Icon({ name, className = 'h-5 w-5' }: { name: string | undefined; className?: string }) {
   const match = name ? /^([a-z0-9]+(?:-[a-z0-9]+)*):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(name) : null

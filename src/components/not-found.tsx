@@ -6,7 +6,7 @@ import { ErrorView } from './error-screen'
 export type NotFoundData = { reason?: 'validation' }
 
 /**
- * 404 screens (spec §2): a failed route validation is 'Page Not Found'; an unmatched path is
+ * 404 screens: a failed route validation is 'Page Not Found'; an unmatched path is
  * 'Page not found: {path}'.
  */
 export function NotFound({ data }: { data?: unknown }) {

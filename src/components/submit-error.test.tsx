@@ -9,7 +9,7 @@ import { SubmitError } from './submit-error'
 const apiError = (status: number, code?: string) =>
   new ApiError(status, { statusCode: status, statusMessage: 'x', message: 'x', data: code ? { code } : {} })
 
-describe('submit errors (spec §8)', () => {
+describe('submit errors', () => {
   afterEach(cleanup)
   const show = (error: unknown, lang: 'de' | 'en' | 'fr' = 'en') =>
     render(

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { ApiError } from '~/api/client'
 
-/** What a form shows when sending failed (spec §8 'Submit errors'); the form keeps its values. */
+/** What a form shows when sending failed; the form keeps its values. */
 export function useSubmitErrorText() {
   const { t } = useLingui()
   return (error: unknown): { title: string; message: string } => {

@@ -1,5 +1,5 @@
 /**
- * Validation of the checkout (issue 5): the same rules in the browser (checkout machine) and on
+ * Validation of the checkout: the same rules in the browser (checkout machine) and on
  * the server (checkout endpoint). Pure: no I/O, no message texts — errors are codes with
  * parameters, keyed by field paths; the UI maps the codes to translated messages.
  *

@@ -17,7 +17,7 @@ export const DAYJS_LOCALE: Record<Locale, string> = { de: 'de-ch', en: 'en', fr:
 export const INTL_LOCALE: Record<Locale, string> = { de: 'de-CH', en: 'en-CH', fr: 'fr-CH' }
 
 /**
- * Switches the date library's default locale (spec §4: it follows a switch). Only in the
+ * Switches the date library's default locale (it follows a language switch). Only in the
  * browser: on the server, where many locales render at once, format with an explicit locale.
  */
 export function setDateLocale(locale: Locale) {

@@ -1,5 +1,5 @@
 import { pickLabel } from './locale'
 export type { Locale } from './locale'
 
-/** An offer's text in the request's locale, with the label fallback rule (spec §3). */
+/** An offer's text in the request's locale, with the label fallback rule. */
 export const pickText = pickLabel

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { effectiveLocale, negotiateLocale, pickLabel } from './locale'
 
 describe('locale rules', () => {
-  it('falls back to the first configured language, or de (spec §4)', () => {
+  it('falls back to the first configured language, or de', () => {
     expect(effectiveLocale('en', ['fr', 'de'])).toBe('fr')
     expect(effectiveLocale('de', ['fr', 'de'])).toBe('de')
     expect(effectiveLocale('en', [])).toBe('en')
@@ -10,7 +10,7 @@ describe('locale rules', () => {
     expect(effectiveLocale(undefined, ['en'])).toBe('en')
   })
 
-  it('chooses labels: current locale, else first non-empty, else empty (spec §3)', () => {
+  it('chooses labels: current locale, else first non-empty, else empty', () => {
     expect(pickLabel({ de: 'Hallo', en: 'Hello' }, 'en')).toBe('Hello')
     expect(pickLabel({ de: 'Hallo', en: '' }, 'en')).toBe('Hallo')
     expect(pickLabel({ fr: 'Salut' }, 'de')).toBe('Salut')

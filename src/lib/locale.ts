@@ -32,7 +32,7 @@ export function effectiveLocale(wanted: string | undefined, languages: readonly 
   return offered[0] ?? DEFAULT_LOCALE
 }
 
-/** Label choice (spec §3): current locale, else the first non-empty translation, else ''. */
+/** Label choice: current locale, else the first non-empty translation, else ''. */
 export function pickLabel(texts: Partial<Record<string, string>> | undefined, locale: string): string {
   if (!texts) return ''
   const own = texts[locale]
@@ -45,7 +45,7 @@ export function pickLabel(texts: Partial<Record<string, string>> | undefined, lo
   return ''
 }
 
-/** Negotiates a locale from a cookie value and an Accept-Language header (spec §2 for `/`). */
+/** Negotiates a locale from a cookie value and an Accept-Language header (for `/`). */
 export function negotiateLocale(
   cookie: string | undefined,
   acceptLanguage: string | null,

@@ -29,7 +29,7 @@ export function mediaWidth(width: number): number {
   return MEDIA_WIDTHS.find((w) => w >= width) ?? MEDIA_MAX_WIDTH
 }
 
-/** URL of a shop image from the media endpoint (spec §7: hero 1024, logo 64). */
+/** URL of a shop image from the media endpoint (hero 1024, logo 64). */
 export function mediaUrl(mediaId: string, width?: number) {
   const id = /^[A-Za-z0-9_-]{1,64}$/.test(mediaId) ? mediaId : 'default'
   return `/api/media/v1/media/${id}.jpg${width ? `?width=${mediaWidth(width)}` : ''}`

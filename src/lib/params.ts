@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 
-/** Route parameter formats (spec §2: a failed validation is 404 'Page Not Found'). */
+/** Route parameter formats (a failed validation is 404 'Page Not Found'). */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const OPAQUE_ID = /^[A-Za-z0-9_-]{22,64}$/
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isDangerousUrl, safeHref, safeHrefOrUndefined, UnsafeUrlError } from './safe-url'
 
-describe('safe navigation (spec §8)', () => {
+describe('safe navigation', () => {
   it.each([
     'javascript:alert(1)',
     'JaVaScRiPt:alert(1)',

@@ -1,5 +1,5 @@
 /**
- * Safe navigation (spec §8): dangerous protocols are refused everywhere, and an external URL
+ * Safe navigation: dangerous protocols are refused everywhere, and an external URL
  * needs an explicit `external` flag. Config-provided links go through here before they reach
  * an `href`.
  */

@@ -1,4 +1,4 @@
-/** Theme tokens: named colours as validated rgb triples (spec §3, DESIGN §5). */
+/** Theme tokens: named colours as validated rgb triples. */
 export type Rgb = [number, number, number]
 export type PaletteColor = { background: Rgb; foreground: Rgb }
 export type Palette = Record<string, PaletteColor>

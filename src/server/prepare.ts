@@ -42,7 +42,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
 
 /**
  * Migrations, demo data and operator tokens. Several processes may start at once on one
- * PostgreSQL (DESIGN §2, the compose file): migrations take their own lock, and the seeding
+ * PostgreSQL (the compose file): migrations take their own lock, and the seeding
  * runs in one transaction under an advisory lock, so the second process finds the shops there.
  */
 export async function prepareData(database: Database, dataDir: string, log: (line: string) => void = () => {}) {

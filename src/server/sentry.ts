@@ -7,7 +7,7 @@ export function startServerSentry(dsn: string | undefined, environment: string) 
   if (!dsn) return Promise.resolve()
   started ??= import('@sentry/node')
     .then((Sentry) => {
-      // Tracing stays off: it costs a large share of SSR throughput (TOOLCHAIN.md).
+      // Tracing stays off: it costs a large share of SSR throughput.
       Sentry.init({ dsn, environment, tracesSampleRate: 0 })
       setErrorReporter({
         captureException: (error, hint) => Sentry.captureException(error, { tags: hint?.tags, extra: hint?.extra }),

@@ -8,7 +8,7 @@ const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for',
 
 /**
  * The API transport during SSR: hands each Request straight to the API handler in-process
- * (DESIGN §2), as if the visitor's browser had sent it: same host, same cookies.
+ *, as if the visitor's browser had sent it: same host, same cookies.
  * With API_ORIGIN the handler is the proxy, so SSR talks to the external back end.
  */
 export function createSsrTransport() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { normaliseHost, resolveHost } from './tenancy'
 
-describe('resolveHost (DESIGN §4, spec §5)', () => {
+describe('resolveHost', () => {
   const hosted = 'flowin.shop'
   it.each([
     ['localhost', { kind: 'default' }],
@@ -30,7 +30,7 @@ describe('resolveHost (DESIGN §4, spec §5)', () => {
     expect(resolveHost(host, hosted)).toEqual({ kind: 'invalid' })
   })
 
-  it('counts all labels, the suffix included (spec §5: at most 4 under the hosted domain)', () => {
+  it('counts all labels, the suffix included (at most 4 under the hosted domain)', () => {
     expect(resolveHost('alpin.shops.example.org', 'shops.example.org')).toEqual({ kind: 'hosted', slug: 'alpin' })
     expect(resolveHost('x.alpin.shops.example.org', 'shops.example.org')).toEqual({ kind: 'invalid' })
   })

@@ -1,5 +1,5 @@
 /**
- * Which shop a request is for, from its Host header (DESIGN §4, spec §5).
+ * Which shop a request is for, from its Host header.
  * Pure: the lookup of custom domains and slugs is done by the caller.
  */
 export type HostResolution =

@@ -189,7 +189,7 @@ describeEachDatabase('API contract', (factory) => {
     })
   })
 
-  describe('rate limiting (issue 8 §4)', () => {
+  describe('rate limiting', () => {
     it("limits a client's writes with 429 and Retry-After; other clients, reads and operators go on", async () => {
       const { createBuiltInApi } = await import('../../src/server/runtime')
       const api = createBuiltInApi(app.database, { HOSTED_DOMAIN, DEFAULT_TENANT: 'alpin', NODE_ENV: 'test', APP_SECRET: 'a-secret-for-the-rate-limit-test-0', RATE_LIMIT_WRITES_PER_MINUTE: 20 })

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzer driven by openapi/webshop.yaml (issue 8 §4).
+ * Property-based fuzzer driven by openapi/webshop.yaml.
  *
  * Every operation of the contract is called with generated input, valid and invalid: path
  * parameters from real data (offer slugs, carts, items, payment-link tokens, request codes …)

@@ -12,7 +12,7 @@ import { describeRequiredPostgres, postgresUrl, underCi } from '../support/datab
 type Row = Record<string, unknown>
 const rows = (result: unknown) => (result as { rows: Row[] }).rows
 
-/** Two app processes starting at once on one PostgreSQL (the scale-out path, DESIGN §2). */
+/** Two app processes starting at once on one PostgreSQL (the scale-out path). */
 if (!postgresUrl && underCi) describeRequiredPostgres('prepareData on PostgreSQL')
 describe.skipIf(!postgresUrl)('prepareData on PostgreSQL', () => {
   it('lets two processes start at once: one seeds, the other finds the shops; one operator token per shop', async () => {

@@ -4,7 +4,7 @@ import { createApiClient, unwrap } from '../../src/api/client'
 import { reportApiError } from '../../src/lib/report-error'
 import { startServerSentry } from '../../src/server/sentry'
 
-/** A local Sentry envelope sink (TOOLCHAIN.md: envelopes arrive at /api/1/envelope/). */
+/** A local Sentry envelope sink (envelopes arrive at /api/1/envelope/). */
 describe('error reporting to Sentry', () => {
   let sink: Server
   const envelopes: string[] = []

@@ -1,5 +1,5 @@
 /**
- * Token entropy (issue 8 §4): every unguessable value the shop hands out — cart ids, payment-link
+ * Token entropy: every unguessable value the shop hands out — cart ids, payment-link
  * tokens, anti-forgery nonces (cookie and frame), booking codes — is long enough, never repeats,
  * and uses its alphabet evenly (a chi-square test over thousands of tokens: a generator that
  * leaned on a few characters, or reused a counter or a clock, would fail it).

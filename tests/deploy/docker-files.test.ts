@@ -1,7 +1,7 @@
 /**
  * The Docker files (Dockerfile, compose.yaml, deploy/Caddyfile, .dockerignore) stay in step with
  * the code. Docker cannot run on the development machines, so nothing here builds an image: the
- * files are read and compared with the server they package (issue 8 §6).
+ * files are read and compared with the server they package.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

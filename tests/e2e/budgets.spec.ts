@@ -1,5 +1,5 @@
 /**
- * Size budgets (issue 8 §1): the JavaScript each page type loads, gzip, against perf-budgets.json.
+ * Size budgets: the JavaScript each page type loads, gzip, against perf-budgets.json.
  * Timings are only reported (npm run bench); sizes are checked here, in the production build.
  */
 import { readFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Embeddable widgets (issue 7) on a host page served from another origin (127.0.0.1 on another
+ * Embeddable widgets on a host page served from another origin (127.0.0.1 on another
  * port: another site for the browser), with the shop at localhost: the loader creates the frames,
  * they size themselves, a booking completes inside the frame and the host page receives the
  * events, also with third-party cookies blocked; a non-embed page refuses to be framed.

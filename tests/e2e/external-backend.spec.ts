@@ -181,7 +181,7 @@ test.describe('external back end (API_ORIGIN)', () => {
     })
   }
 
-  // Every error screen in every language (spec §2, §8), each checked with axe.
+  // Every error screen in every language, each checked with axe.
   const SCREEN = {
     de: { 400: 'Ungültige Anfrage', 401: 'Nicht berechtigt', 500: 'Interner Serverfehler', 503: 'Unbekannter Fehler' },
     en: { 400: 'Invalid enquiry', 401: 'Not authorised', 500: 'Internal server error', 503: 'Unknown error' },

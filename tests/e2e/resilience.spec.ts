@@ -1,5 +1,5 @@
 /**
- * Resilience (issue 8 §5), against the production build in real server processes:
+ * Resilience, against the production build in real server processes:
  * - two processes on one PostgreSQL: holds, bookings and payments stay correct across them;
  * - PostgreSQL going away under load (a TCP proxy in between is cut and restored): requests fail
  *   cleanly with 503 and recover, no confirmed booking is lost or doubled;

@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 8 §4), against the production build: a shop whose configuration is
+ * Security suite, against the production build: a shop whose configuration is
  * hostile (markup, event handlers, `javascript:` links, CSS break-outs in colours, written straight
  * into the database as a careless admin tool or a compromised account might) is rendered inert on
  * every page type; framing and host rules hold. No dialog opens, no script of the configuration

@@ -11,7 +11,7 @@ type Booking = Awaited<ReturnType<typeof fetchCartBooking>>
 export const isAwaitingPayment = (booking: Booking) => booking.paymentMethod === 'PAY_NOW' && booking.paymentState === 'payable'
 
 /**
- * The outcome of a checkout for the visitor (spec §8): request sent, places reserved until paid,
+ * The outcome of a checkout for the visitor: request sent, places reserved until paid,
  * or booking complete; with the booking code and where the confirmation goes. Shared by the
  * success page and the booking widget, which differ only in size.
  */

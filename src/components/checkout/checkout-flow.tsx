@@ -36,7 +36,7 @@ type Props = {
 }
 
 /**
- * The checkout page (issue 5), rendered from checkoutMachine's state: Configuration → Contact
+ * The checkout page, rendered from checkoutMachine's state: Configuration → Contact
  * details → Payment/Completion. What was typed is kept in sessionStorage, so a reload loses
  * nothing; the server validates everything again and its field errors land at their fields.
  */

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 export type FieldError = { code: string; params?: Record<string, unknown> }
 
 /**
- * Validation messages of spec §5 in the visitor's language, from the error codes the shared
+ * Validation messages in the visitor's language, from the error codes the shared
  * validation (browser and server) produces.
  */
 export function useFieldErrorText() {

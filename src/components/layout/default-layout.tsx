@@ -10,7 +10,7 @@ import { LanguageSwitch } from './language-switch'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
-/** Default layout (spec §2): header with logo, title and language switch; footer with contact and legal links. */
+/** Default layout: header with logo, title and language switch; footer with contact and legal links. */
 export function DefaultLayout({ config, lang, children }: { config: ShopConfig; lang: Locale; children: ReactNode }) {
   const { t } = useLingui()
   const title = pickLabel(config.labels.title, lang)

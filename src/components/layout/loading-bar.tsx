@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 const THROTTLE_MS = 150
 
 /**
- * Loading indicator (spec §4): appears after a short throttle, completes when the page has
+ * Loading indicator: appears after a short throttle, completes when the page has
  * loaded, and turns to the error colour when the navigation ended in an error.
  */
 export function LoadingBar() {

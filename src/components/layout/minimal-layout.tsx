@@ -5,7 +5,7 @@ import { MEDIA_SIZES, mediaUrl } from '~/lib/media'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
-/** Minimal layout (spec §2, payment page): the logo only. */
+/** Minimal layout (payment page): the logo only. */
 export function MinimalLayout({ config, lang, children }: { config: ShopConfig; lang: Locale; children: ReactNode }) {
   return (
     <div className="min-h-screen">

@@ -11,7 +11,7 @@ const TONE: Record<Availability['status'], string> = {
   UPON_REQUEST: 'bg-secondary text-on-secondary',
 }
 
-/** The indicator texts of spec §4, with real plurals in each language. */
+/** The availability indicator's texts, with real plurals in each language. */
 export function useAvailabilityText() {
   const { t } = useLingui()
   return (availability: Availability, kind: 'activity' | 'private'): ReactNode => {

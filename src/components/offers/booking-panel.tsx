@@ -37,7 +37,7 @@ function rememberedCart(): string | undefined {
 }
 
 /**
- * The booking panel (issue 4 §7): month calendar with date statuses → time or start time →
+ * The booking panel: month calendar with date statuses → time or start time →
  * variant and quantity → add to cart → on to the checkout. Driven by bookingPanelMachine; the
  * I/O actors are the contract's calls through TanStack Query.
  */

@@ -6,7 +6,7 @@ import { Button } from '~/components/button'
 
 type FilterConfig = components['schemas']['FilterConfig']
 
-/** The 'Find an appointment' teaser (spec §2): date range, kind and free text, as the shop allows. */
+/** The 'Find an appointment' teaser: date range, kind and free text, as the shop allows. */
 export function FindAppointment({
   filterConfig,
   search,

@@ -3,7 +3,7 @@ import type { components } from '~/api/schema.gen'
 
 type PaymentMethod = components['schemas']['PaymentMethod']
 
-/** The payment options of spec §4 in words. */
+/** The payment options in words. */
 export function usePaymentMethodText() {
   const { t } = useLingui()
   return (method: PaymentMethod) => {

@@ -27,7 +27,7 @@ type Props = {
 }
 
 /**
- * Pays a booking's open amount (spec §8 payment outcomes), driven by paymentMachine. The page
+ * Pays a booking's open amount, driven by paymentMachine. The page
  * leaves for the provider and comes back with `?payment=`; it then waits for the server to learn
  * the outcome from the provider's webhook and shows it.
  */

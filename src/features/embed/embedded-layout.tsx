@@ -3,7 +3,7 @@ import { connectEmbed, disconnectEmbed, emitEmbedEvent, postHeight } from './emb
 import { frameStyle, isFrameMode, type EmbedSearch } from './frame-config'
 
 /**
- * Embedded layout (spec §2): no chrome, transparent, for iframes on other sites. It reports its
+ * Embedded layout: no chrome, transparent, for iframes on other sites. It reports its
  * height to the host page (the loader sizes the iframe, so the frame never scrolls) and says
  * 'ready' once, when the host page is who it claims to be (./embed-messaging).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contrast, embedSearchOf, frameStyle, hexToRgb, isFrameMode, onAccent, parseEmbedSearch, parseOrigin } from './frame-config'
 
-describe('frame configuration (issue 7 §3)', () => {
+describe('frame configuration', () => {
   it('keeps well-formed values', () => {
     expect(parseEmbedSearch({ accent: '#0A6E4F', font: 'serif', radius: '8', hide: 'images,header,images', origin: 'https://www.example.ch', widget: 'fw2' })).toEqual({
       accent: '#0a6e4f',

@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react'
 
 /**
- * The frame configuration of embedded widgets (spec §3, issue 7 §3): set by the host page
+ * The frame configuration of embedded widgets: set by the host page
  * through the loader's attributes, carried in the frame's URL, validated here before anything
- * reaches CSS. Frame mode is on once any of it is set (spec §4).
+ * reaches CSS. Frame mode is on once any of it is set.
  */
 export const FRAME_FONTS = {
   system: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',

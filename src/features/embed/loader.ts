@@ -1,5 +1,5 @@
 /**
- * Flowin embed loader (issue 7 §2, §4). Host pages include ONE script and mark each widget:
+ * Flowin embed loader. Host pages include ONE script and mark each widget:
  *
  *   <script async src="https://SHOP/embed/v1/loader.js"></script>
  *   <div data-flowin-widget="booking" data-offer="kayak-tour" data-lang="en">

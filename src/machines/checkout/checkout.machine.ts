@@ -1,5 +1,5 @@
 /**
- * The checkout of a cart (issue 5): participants → contact → payment → booking or request.
+ * The checkout of a cart: participants → contact → payment → booking or request.
  *
  * Pure: no React, no fetch, no window, no storage. The submit actor is a placeholder that
  * throws; the app passes the real one with `checkoutMachine.provide({ actors })`. The context is

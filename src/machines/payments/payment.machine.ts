@@ -1,5 +1,5 @@
 /**
- * Paying a booking's open amount online (issue 6; spec §8 payment outcomes; DESIGN §6).
+ * Paying a booking's open amount online.
  *
  * The same machine drives the after-sales payment page (source: a payment link) and the return
  * from the provider after "pay now" in the checkout (source: the cart's booking); the app

@@ -6,7 +6,7 @@ import { validationNotFound } from '~/lib/params'
 
 /**
  * Every shop page lives under /de, /en or /fr. Another first segment is 404 'Page Not Found';
- * a language the shop does not offer becomes its first language, or de (spec §4).
+ * a language the shop does not offer becomes its first language, or de.
  */
 export const Route = createFileRoute('/$lang')({
   params: {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getRuntime, newRequestId } from '~/server/runtime'
 
-/** Server route for the anti-forgery cookie (GET /sanctum/csrf-cookie, spec §7). */
+/** Server route for the anti-forgery cookie (GET /sanctum/csrf-cookie). */
 export const Route = createFileRoute('/sanctum/$')({
   server: {
     handlers: {

@@ -189,7 +189,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     // A provider signs its calls; the route verifies the signature (no cookies, no key).
     if (method === 'GET' || route.access === 'provider') return route.handler(ctx, params)
 
-    // Every write: the anti-forgery pair first, then the idempotency key (spec §7, DESIGN §3).
+    // Every write: the anti-forgery pair first, then the idempotency key.
     const secret = await deps.xsrfSecret()
     const cookie = readCookie(request.headers.get('cookie'), XSRF_COOKIE)
     if (!verifyXsrf(secret, cookie, request.headers.get(XSRF_HEADER), ctx.now)) throw errors.xsrf()

@@ -156,7 +156,7 @@ export const offers = pgTable(
   (t) => [uniqueIndex('offers_shop_slug_idx').on(t.shopId, t.slug)],
 )
 
-/** A bookable variant of an offer (spec §3 SKU); prices in minor units. */
+/** A bookable variant of an offer; prices in minor units. */
 export const skus = pgTable(
   'skus',
   {
@@ -266,7 +266,7 @@ export const bookings = pgTable(
     openAmount: integer('open_amount').notNull(),
     currency: text('currency').notNull(),
     message: text('message'),
-    /** Requests: whether the operator has seen it, the reply and when (spec §3). */
+    /** Requests: whether the operator has seen it, the reply and when. */
     seen: boolean('seen').notNull().default(false),
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
@@ -313,7 +313,7 @@ export const bookingItems = pgTable(
   (t) => [index('booking_items_booking_idx').on(t.bookingId), index('booking_items_offer_start_idx').on(t.offerId, t.startsAt)],
 )
 
-/** Outgoing e-mail, sent in the background (DESIGN §9). */
+/** Outgoing e-mail, sent in the background. */
 export const outbox = pgTable(
   'outbox',
   {
@@ -332,7 +332,7 @@ export const outbox = pgTable(
 )
 
 /**
- * A payment link of a booking (issue 6): the token (256 random bits) is the visitor's secret to
+ * A payment link of a booking: the token (256 random bits) is the visitor's secret to
  * pay the open amount, until it expires.
  */
 export const paymentLinks = pgTable(

@@ -187,7 +187,7 @@ export async function addCartItem(ctx: CatalogueContext, cartId: string, input: 
     await lockOpenCart(tx, ctx, cartId)
     if (kindOf(entry.skus) === 'activity') {
       if (!input.sessionId) throw invalid('sessionId', 'required', 'Choose a date.')
-      // On request, availability is checked afterwards (spec §4): nothing is held.
+      // On request, availability is checked afterwards: nothing is held.
       const places = entry.offer.uponRequest ? 0 : input.quantity * sku.blockCount
       await checkHoldLimits(tx, ctx, cartId, { places, holder })
       const startsAt = await reserveSessionPlaces(tx, ctx, input.sessionId, entry.offer.id, places)

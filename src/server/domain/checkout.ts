@@ -62,7 +62,7 @@ export async function reservePlaces(tx: Tx, ctx: CatalogueContext, list: Reserva
 }
 
 /**
- * Turns a cart into a booking or request in one transaction (issue 5 §6): everything is
+ * Turns a cart into a booking or request in one transaction: everything is
  * validated again; every session is locked and its places counted (the cart's own holds are
  * its own), so no place is sold twice whatever arrives in parallel; a cart is booked once.
  */
@@ -101,7 +101,7 @@ export async function checkoutCart(
     const [again] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.cartId, cartId))
     if (again) return null // booked meanwhile by a parallel submit: answer that booking
     const unavailable =
-      mode === 'request' // availability is checked afterwards (spec §4)
+      mode === 'request' // availability is checked afterwards
         ? {}
         : await reservePlaces(
             tx,

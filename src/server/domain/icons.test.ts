@@ -3,7 +3,7 @@ import { createIconSource, ICON_CACHE_SIZE, ICON_TIMEOUT_MS } from './icons'
 
 const remoteSvg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>'
 
-describe('icons (spec §7, §9)', () => {
+describe('icons', () => {
   it('serves installed icon sets locally, without asking the public API', async () => {
     const fetch = vi.fn()
     const icons = createIconSource({ fetch })

@@ -3,9 +3,9 @@ import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils'
 import type { IconifyJSON } from '@iconify/types'
 
 /**
- * Icons named in a shop's config (`prefix:name`, spec §7/§9): from the icon sets installed with
+ * Icons named in a shop's config (`prefix:name`): from the icon sets installed with
  * the app first, then from the public Iconify API (500 ms time-out). A bounded in-memory cache
- * (50 entries, spec §9) keeps hits and misses; a missing icon is `null`, never an exception.
+ * (50 entries) keeps hits and misses; a missing icon is `null`, never an exception.
  */
 export const ICON_PART = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const ICON_CACHE_SIZE = 50

@@ -135,7 +135,7 @@ async function findOriginal(db: Db, shopId: string, id: string): Promise<Origina
 /**
  * The image `id` of a shop as JPEG. The width asked for is rounded up to the next of the widths
  * the pages use (MEDIA_WIDTHS) and never beyond the original; without one, the original width.
- * An unknown id, or another shop's, falls back to the image 'default' (spec §7). Null if even
+ * An unknown id, or another shop's, falls back to the image 'default'. Null if even
  * that is missing. MediaBusy when too many renders run and wait.
  */
 export async function renderMedia(

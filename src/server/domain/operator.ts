@@ -1,5 +1,5 @@
 /**
- * The shop's staff answering requests (issue 6 §5): a per-shop bearer token, the list of
+ * The shop's staff answering requests: a per-shop bearer token, the list of
  * requests (reading one marks it seen), and accept / decline with a reply that the visitor gets
  * by e-mail in the language they booked in.
  */
@@ -113,7 +113,7 @@ export async function answerRequest(
     }
     const locale = bookingLocale(row!)
     if (answer.decision === 'accept') {
-      // A request held no places (spec §4: availability is checked afterwards); now it takes them.
+      // A request held no places (its availability is checked when it is accepted); now it takes them.
       const reservations = items.map((i) => {
         const entry = loaded.find((l) => l.offer.id === i.offerId)!
         const sku = entry.skus.find((k) => k.id === i.skuId)

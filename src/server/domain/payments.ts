@@ -1,5 +1,5 @@
 /**
- * Paying bookings online (issue 6, ADR 011): payment links, starting a payment at the shop's
+ * Paying bookings online (ADR 011): payment links, starting a payment at the shop's
  * provider, and applying the provider's verified events exactly once.
  *
  * Invariants:

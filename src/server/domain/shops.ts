@@ -19,7 +19,7 @@ type Entry = { at: number; value: Shop | null }
 
 /**
  * Finds shops by host. A short-lived cache keeps the hot path off the database; nothing
- * in it is needed by another process (DESIGN §2), a change shows within five seconds.
+ * in it is needed by another process, a change shows within five seconds.
  */
 export class ShopDirectory {
   private cache = new Map<string, Entry>()

@@ -1,6 +1,6 @@
 import { ClientAbortError } from './problem'
 /**
- * Request bodies are bounded on every route (DESIGN §12, "bounded work"): a body is read once,
+ * Request bodies are bounded on every route ("bounded work"): a body is read once,
  * by `readBoundedBody`, counting bytes as they arrive, before any signature is checked or any
  * JSON parsed. A declared Content-Length over the limit is refused without reading a byte; a
  * chunked body is no longer read once it crosses the limit, so at most the limit plus one chunk

@@ -19,7 +19,7 @@ function notModified(header: string | null, etag: string): boolean {
 }
 
 /**
- * GET/HEAD /embed/v1/loader.js (issue 7 §2): the built loader (see vite-plugin-embed-loader.ts).
+ * GET/HEAD /embed/v1/loader.js: the built loader (see vite-plugin-embed-loader.ts).
  * The URL is the same for every release, so it is cached only briefly (5 min, then revalidated in
  * the background for up to a day) and never `immutable`; the ETag makes revalidation cheap.
  * Loaded cross-origin by host pages: CORP cross-origin, and nosniff so it runs only as script.

@@ -2,7 +2,7 @@
  * A very short-lived cache for read-heavy answers (offer lists, details, related offers): under
  * load, many visitors ask the same within a second or two. Availability shown there may lag by
  * up to `ttlMs`; holds and bookings are always checked in their own transactions, so this can
- * never oversell. Per process, bounded, nothing another instance needs (DESIGN §2).
+ * never oversell. Per process, bounded, nothing another instance needs.
  */
 export function createMicroCache<T>(ttlMs: number, maxEntries = 500, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; value: Promise<T> }>()

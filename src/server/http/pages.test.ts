@@ -3,7 +3,7 @@ import { isPersonalPage, securityHeaders, transportHeaders } from './pages'
 
 const ancestors = (headers: Record<string, string>) => /frame-ancestors ([^;]+)/.exec(headers['content-security-policy']!)?.[1]
 
-describe('framing headers (DESIGN §8, issue 7 §5)', () => {
+describe('framing headers', () => {
   it('lets any site frame the embed routes when the shop keeps no allow-list', () => {
     const headers = securityHeaders('/de/embed/v1/booking/canyoning')
     expect(ancestors(headers)).toBe('*')

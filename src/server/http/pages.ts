@@ -27,8 +27,8 @@ export function isPersonalPage(pathname: string) {
 }
 
 /**
- * Headers for every page (issue 3 §14): a Content-Security-Policy with a per-request script
- * nonce; only embed routes may be framed (DESIGN §8); no referrer beyond the origin elsewhere.
+ * Headers for every page: a Content-Security-Policy with a per-request script
+ * nonce; only embed routes may be framed; no referrer beyond the origin elsewhere.
  */
 export function securityHeaders(
   pathname: string,

@@ -1,7 +1,7 @@
 /**
- * Rate limiting of visitors' writes (issue 8 §4): a token bucket per shop and client address,
+ * Rate limiting of visitors' writes: a token bucket per shop and client address,
  * in the process. Each process limits on its own: with N processes behind a proxy a client gets at
- * most N times the rate, which is still a limit, and no process needs another's state (DESIGN §2).
+ * most N times the rate, which is still a limit, and no process needs another's state.
  */
 export type RateLimiter = {
   /** Takes one token; says how long to wait when there is none. */

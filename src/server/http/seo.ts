@@ -10,7 +10,7 @@ async function getJson(api: ApiHandler, origin: string, path: string, requestId:
 }
 
 /**
- * `sitemap.xml` per shop (issue 4 §8): home, legal pages and every offer in each of the shop's
+ * `sitemap.xml` per shop: home, legal pages and every offer in each of the shop's
  * languages, with hreflang alternates. Built from the same API the pages use; `origin` is the
  * shop's canonical origin (src/server/http/public-origin.ts), null for a host without a shop.
  */

@@ -1,5 +1,5 @@
 /**
- * Outbox processor (DESIGN §9): e-mails are written to the `outbox` table in the same
+ * Outbox processor: e-mails are written to the `outbox` table in the same
  * transaction as the booking and sent here, in the background, with retries.
  *
  * Claiming: due pending rows are selected `FOR UPDATE SKIP LOCKED` inside a transaction and
@@ -92,7 +92,7 @@ const payloadSchema = z.object({
   }),
   locale: z.string().optional(),
   to: z.string().min(3),
-  // Added with payments (issue 6); older rows have none of them.
+  // Added with payments; older rows have none of them.
   paymentUrl: z.string().max(2000).optional(),
   paymentLinkExpiresAt: z.string().max(64).optional(),
   reply: z.string().max(4000).optional(),

@@ -211,7 +211,7 @@ describe('helpers', () => {
   })
 })
 
-describe('renderMail: payments and request answers (issue 6)', () => {
+describe('renderMail: payments and request answers', () => {
   const PAY_URL = 'https://alpin.example.ch/de/aftersales/payment/HrlKkClh1R2NxtK1bGqJ3mJQv4B6BETM7PJxzThzI04'
   const EXPIRES = '2026-12-23T10:00:00.000Z'
   const ENGLISH = /\b(the|your|booking|request|payment|received|confirmed)\b/i

@@ -1,5 +1,5 @@
 /**
- * The one seam between the shop and a payment provider (issue 6, ADR 011).
+ * The one seam between the shop and a payment provider (ADR 011).
  *
  * The checkout and the payment-link page never talk to a provider: they ask the payments domain
  * to start a payment, send the visitor to `redirectUrl`, and wait. Only a provider event that

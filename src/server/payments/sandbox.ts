@@ -1,5 +1,5 @@
 /**
- * The built-in sandbox payment provider (issue 6, ADR 011).
+ * The built-in sandbox payment provider (ADR 011).
  *
  * It stands in for an external provider and behaves like one: a hosted page (served by this
  * app under /api/sandbox-pay/) where a tester pays, makes the payment fail or cancels; a

@@ -5,7 +5,7 @@ type LocalizedText = components['schemas']['LocalizedText']
 
 export type SkuType = 'activity' | 'private-service-slot' | 'private-service-participant'
 
-/** A bookable variant of an offer (spec §3 SKU). Prices in minor units (Rappen). */
+/** A bookable variant of an offer. Prices in minor units (Rappen). */
 export type DemoSku = {
   /** Stable key within the offer, e.g. 'adult', 'child', 'family'. */
   key: string
@@ -23,7 +23,7 @@ export type DemoSku = {
 
 /** How the seed creates dated group sessions, relative to the day it runs. */
 export type DemoSessionPlan = {
-  /** Weekdays 0–6, Sunday first (spec §3). */
+  /** Weekdays 0–6, Sunday first. */
   weekdays: number[]
   /** Wall-clock start times in the shop's time zone, 'HH:mm'. */
   times: string[]

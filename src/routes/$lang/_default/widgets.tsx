@@ -27,7 +27,7 @@ export function widgetSnippet(options: { origin: string; widget: Widget; lang: L
 }
 
 /**
- * For operators (issue 7 §6): the copy-paste snippet of each widget, with a live preview made by
+ * For operators: the copy-paste snippet of each widget, with a live preview made by
  * the same loader script a host website uses.
  */
 export const Route = createFileRoute('/$lang/_default/widgets')({

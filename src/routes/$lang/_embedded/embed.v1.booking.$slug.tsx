@@ -44,7 +44,7 @@ function parseBookingSearch(search: Record<string, unknown>): BookingSearch {
 }
 
 /**
- * The booking widget (issue 7 §1): the booking panel, then the checkout and its outcome, all
+ * The booking widget: the booking panel, then the checkout and its outcome, all
  * inside the frame (the cart travels in the frame's URL, so a reload keeps the place).
  */
 /**

@@ -12,7 +12,7 @@ import { AvailabilityIndicator } from '~/components/offers/availability-indicato
 import { priceFrom } from '~/features/embed/embed-parts'
 import { buttonClass } from '~/components/button'
 
-/** The listing widget (issue 7 §1): one offer, compact, with a way to book it in the same frame. */
+/** The listing widget: one offer, compact, with a way to book it in the same frame. */
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/listing/$slug')({
   params: { parse: ({ slug }) => ({ slug: parseSlug(slug) }), stringify: ({ slug }) => ({ slug }) },
   loader: async ({ context, params }) => {

@@ -11,7 +11,7 @@ import { EmbedOfferCard } from '~/features/embed/embed-parts'
 import { Button } from '~/components/button'
 
 const title = msg`Find an appointment`
-/** The search widget (issue 7 §1): the search form and its results; "Book" opens the booking widget in the frame. */
+/** The search widget: the search form and its results; "Book" opens the booking widget in the frame. */
 export const Route = createFileRoute('/$lang/_embedded/embed/v1/search')({
   validateSearch: (search: Record<string, unknown>): OfferListSearch => parseOfferListSearch(search),
   loaderDeps: ({ search }) => ({ from: search.from, to: search.to, type: search.type, q: search.q, page: search.page }),

@@ -4,7 +4,7 @@ import { parseEmbedSearch } from '~/features/embed/frame-config'
 import { setSsrFrameAncestors } from '~/functions/request-context'
 
 /**
- * Embed routes (issue 7): the frame configuration and the host page's origin come in the search
+ * Embed routes: the frame configuration and the host page's origin come in the search
  * params (the loader writes them); the shop's allow-list decides who may frame these pages.
  */
 export const Route = createFileRoute('/$lang/_embedded')({

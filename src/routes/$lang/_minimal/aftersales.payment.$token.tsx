@@ -24,7 +24,7 @@ export const Route = createFileRoute('/$lang/_minimal/aftersales/payment/$token'
     try {
       return { view: await context.queryClient.fetchQuery(paymentLinkQuery(context.api, context.lang, params.token)), invalid: false }
     } catch (error) {
-      // Unknown or expired: the page itself says so (spec §8), with a 404 / 410 status.
+      // Unknown or expired: the page itself says so, with a 404 / 410 status.
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
         setSsrStatus(error.status)
         return { view: null, invalid: true }
