@@ -565,7 +565,7 @@ export interface components {
             booking?: components["schemas"]["BookingSettings"];
             embed?: components["schemas"]["EmbedSettings"];
         };
-        /** @description Where the shop's widgets may be embedded (issue 7). Without an allow-list, any site may frame the embed routes; other pages may never be framed. */
+        /** @description Where the shop's widgets may be embedded. Without an allow-list, any site may frame the embed routes; other pages may never be framed. */
         EmbedSettings: {
             /** @description Origins (scheme, host, port) allowed to frame the embed routes and to receive their messages. */
             allowedOrigins?: string[];

@@ -9,7 +9,7 @@ export const contract: OpenApiDocument = {
     "title": "Booking web shop API",
     "version": "1.0.0",
     "summary": "Contract between the shop's pages, its widgets and any back end that serves them.",
-    "description": "The single source of truth for every call the shop makes (DESIGN.md §2b).\nAnswers wrap their payload in `data`; every error answer has the `Error` shape.\nEvery answer carries the `x-flowin-request-id` header.\nNon-GET calls need the anti-forgery pair (cookie `XSRF-TOKEN` from\n`GET /sanctum/csrf-cookie`, echoed in header `X-XSRF-TOKEN`; else 419) and an\n`Idempotency-Key` (the same key with the same body answers the first answer again;\nwith another body 422).\nRequest bodies are bounded: 256 KiB for JSON writes, 64 KiB for provider webhooks; a larger\nbody answers 413 (`data.code` `body.too_large`, `data.limit` in bytes) before it is read\nwhole. Reads, visitors' writes and webhook calls are rate limited per client address; over\nthe limit: 429 with `Retry-After` (seconds) and `data.code` `rate_limited`.\n",
+    "description": "The single source of truth for every call the shop makes (docs/decisions/004-api-contract-and-errors.md).\nAnswers wrap their payload in `data`; every error answer has the `Error` shape.\nEvery answer carries the `x-flowin-request-id` header.\nNon-GET calls need the anti-forgery pair (cookie `XSRF-TOKEN` from\n`GET /sanctum/csrf-cookie`, echoed in header `X-XSRF-TOKEN`; else 419) and an\n`Idempotency-Key` (the same key with the same body answers the first answer again;\nwith another body 422).\nRequest bodies are bounded: 256 KiB for JSON writes, 64 KiB for provider webhooks; a larger\nbody answers 413 (`data.code` `body.too_large`, `data.limit` in bytes) before it is read\nwhole. Reads, visitors' writes and webhook calls are rate limited per client address; over\nthe limit: 429 with `Retry-After` (seconds) and `data.code` `rate_limited`.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -1948,7 +1948,7 @@ export const contract: OpenApiDocument = {
         }
       },
       "EmbedSettings": {
-        "description": "Where the shop's widgets may be embedded (issue 7). Without an allow-list, any site may frame the embed routes; other pages may never be framed.",
+        "description": "Where the shop's widgets may be embedded. Without an allow-list, any site may frame the embed routes; other pages may never be framed.",
         "type": "object",
         "additionalProperties": false,
         "properties": {
