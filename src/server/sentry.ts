@@ -1,4 +1,4 @@
-import { setErrorReporter } from '../lib/report-error'
+import { setErrorReporter } from '~/lib/report-error'
 
 let started: Promise<void> | undefined
 

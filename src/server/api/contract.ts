@@ -6,8 +6,8 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { isValidDate } from '../domain/offers/zoned-time'
-import { HttpError } from '../http/problem'
+import { isValidDate } from '~/server/domain/offers/zoned-time'
+import { HttpError } from '~/server/http/problem'
 import { nulError, pathOfNul, toFieldErrors, validationError } from './validation'
 import type { Access, ApiContext, OperationDef, OperationHandlers, OperationId, RouteDef } from './types'
 

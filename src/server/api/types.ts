@@ -1,8 +1,8 @@
-import type { operations, paths } from '../../api/schema.gen'
-import type { Db } from '../db/client'
-import type { Shop } from '../domain/shops'
-import type { PaymentProviders } from '../payments/provider'
-import type { Locale } from '../../lib/locale'
+import type { operations, paths } from '~/api/schema.gen'
+import type { Db } from '~/server/db/client'
+import type { Shop } from '~/server/domain/shops'
+import type { PaymentProviders } from '~/server/payments/provider'
+import type { Locale } from '~/lib/locale'
 
 export type { Locale }
 export type ApiPath = keyof paths

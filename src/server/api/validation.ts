@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import { HttpError } from '../http/problem'
+import { HttpError } from '~/server/http/problem'
 
 export type FieldErrors = Record<string, { code: string; params?: Record<string, unknown> }>
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { media } from '../db/schema'
-import { MEDIA_MAX_WIDTH, mediaWidth } from '../../lib/media'
+import type { Db } from '~/server/db/client'
+import { media } from '~/server/db/schema'
+import { MEDIA_MAX_WIDTH, mediaWidth } from '~/lib/media'
 
 export const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/
 export const MIN_WIDTH = 16

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { appSecrets } from '../db/schema'
+import type { Db } from '~/server/db/client'
+import { appSecrets } from '~/server/db/schema'
 
 /** A secret shared by every process on the database, created on first use. */
 export async function getOrCreateSecret(db: Db, name: string): Promise<string> {

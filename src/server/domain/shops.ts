@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { components } from '../../api/schema.gen'
-import type { Db } from '../db/client'
-import { shopDomains, shops } from '../db/schema'
-import { resolveHost } from '../tenancy'
-import { sanitisePalette } from '../../lib/theme'
+import type { components } from '~/api/schema.gen'
+import type { Db } from '~/server/db/client'
+import { shopDomains, shops } from '~/server/db/schema'
+import { resolveHost } from '~/server/tenancy'
+import { sanitisePalette } from '~/lib/theme'
 
 export type ShopConfig = components['schemas']['ShopConfig']
 /** `primaryDomain`: the custom domain its links use (see the HTTP layer's public-origin module), if any. */

@@ -16,11 +16,11 @@
  *   handled here.
  */
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
-import type { Database, Db, Tx } from '../db/client'
-import { bookingItems, bookings, paymentLinks, payments, sessions } from '../db/schema'
-import type { Env } from '../env'
-import { enqueueMail } from '../mail/outbox'
-import { providerRegistry, type PaymentProvider, type PaymentProviders } from '../payments/provider'
+import type { Database, Db, Tx } from '~/server/db/client'
+import { bookingItems, bookings, paymentLinks, payments, sessions } from '~/server/db/schema'
+import type { Env } from '~/server/env'
+import { enqueueMail } from '~/server/mail/outbox'
+import { providerRegistry, type PaymentProvider, type PaymentProviders } from '~/server/payments/provider'
 import { bookingLocale, isBookingCode, toBookingView, toBookingViewInItsLocale, type Booking, type BookingRow } from './bookings'
 import { conflict, notFound, paymentInProgress } from './errors'
 import type { CatalogueContext } from './offers/catalogue'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { idempotencyKeys } from '../db/schema'
+import type { Db } from '~/server/db/client'
+import { idempotencyKeys } from '~/server/db/schema'
 import { HttpError } from './problem'
 
 const KEY = /^[A-Za-z0-9_-]{8,128}$/

@@ -1,6 +1,6 @@
-import type { components } from '../../api/schema.gen'
-import { comesFromDatabase } from '../db/errors'
-import type { DomainError, DomainErrorKind } from '../domain/errors'
+import type { components } from '~/api/schema.gen'
+import { comesFromDatabase } from '~/server/db/errors'
+import type { DomainError, DomainErrorKind } from '~/server/domain/errors'
 
 export type ErrorBody = components['schemas']['Error']
 

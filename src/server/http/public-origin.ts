@@ -1,5 +1,5 @@
-import type { Env } from '../env'
-import { resolveHost } from '../tenancy'
+import type { Env } from '~/server/env'
+import { resolveHost } from '~/server/tenancy'
 
 /**
  * The one place that decides the origin of a shop's links: e-mails, payment return and webhook

@@ -1,4 +1,4 @@
-import type { ApiHandler } from '../api/handler'
+import type { ApiHandler } from '~/server/api/handler'
 import { REQUEST_ID_HEADER } from './problem'
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
-import type { Locale } from '../../lib/locale'
+import type { Locale } from '~/lib/locale'
 
 export const MAIL_LOCALES: readonly Locale[] = ['de', 'en', 'fr']
 

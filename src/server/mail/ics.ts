@@ -3,8 +3,8 @@
  *
  * Pure: the DTSTAMP comes from `options.now` (default: the current time).
  */
-import type { components } from '../../api/schema.gen'
-import { DEFAULT_LOCALE, type Locale } from '../../lib/locale'
+import type { components } from '~/api/schema.gen'
+import { DEFAULT_LOCALE, type Locale } from '~/lib/locale'
 
 type Booking = components['schemas']['Booking']
 

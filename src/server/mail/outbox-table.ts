@@ -3,5 +3,5 @@
  * (`src/server/db/schema.ts`, migration 0002_checkout); this module is the one place the mail
  * code takes it from, so a change of that import touches only this file.
  */
-export { outbox } from '../db/schema'
+export { outbox } from '~/server/db/schema'
 

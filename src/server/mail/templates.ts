@@ -5,11 +5,11 @@
  * Every interpolated value goes through `escapeHtml` in the HTML part; the HTML uses a table
  * layout with inline styles only, as mail clients expect.
  */
-import type { components } from '../../api/schema.gen'
-import { pickLabel, type Locale } from '../../lib/locale'
-import { escapeHtml } from '../../lib/html'
-import { formatMoney } from '../../lib/money'
-import { sanitisePalette, type PaletteColor, type Rgb } from '../../lib/theme'
+import type { components } from '~/api/schema.gen'
+import { pickLabel, type Locale } from '~/lib/locale'
+import { escapeHtml } from '~/lib/html'
+import { formatMoney } from '~/lib/money'
+import { sanitisePalette, type PaletteColor, type Rgb } from '~/lib/theme'
 import type { I18n } from '@lingui/core'
 import { MAIL_LOCALES, mailI18n } from './i18n'
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
-import type { Database } from '../db/client'
-import { ShopDirectory } from '../domain/shops'
-import type { Env } from '../env'
-import { pickLabel } from '../../lib/locale'
+import type { Database } from '~/server/db/client'
+import { ShopDirectory } from '~/server/domain/shops'
+import type { Env } from '~/server/env'
+import { pickLabel } from '~/lib/locale'
 import { startOutboxWorker, type OutboxWorker } from './outbox'
 import { createTransport } from './transport'
 

@@ -7,7 +7,7 @@
  * `Stripe-Signature`), Datatrans (payment page + `Datatrans-Signature`) or Payrexx (Gateway +
  * signed webhook) each fit by implementing these three functions.
  */
-import type { Locale } from '../../lib/locale'
+import type { Locale } from '~/lib/locale'
 
 export type CreateSessionInput = {
   /** Our payment id; providers keep it as their reference/metadata. */

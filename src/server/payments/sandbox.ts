@@ -9,11 +9,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { sandboxSessions } from '../db/schema'
-import { formatMoney } from '../../lib/money'
-import { toLocale, type Locale } from '../../lib/locale'
-import { escapeHtml } from '../../lib/html'
+import type { Db } from '~/server/db/client'
+import { sandboxSessions } from '~/server/db/schema'
+import { formatMoney } from '~/lib/money'
+import { toLocale, type Locale } from '~/lib/locale'
+import { escapeHtml } from '~/lib/html'
 import { WebhookRejected, type CreateSessionInput, type PaymentEvent, type PaymentProvider, type WebhookInput } from './provider'
 
 export const SANDBOX_PATH = '/api/sandbox-pay/v1/sessions/'

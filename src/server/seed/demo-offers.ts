@@ -20,7 +20,7 @@
  * To add an offer: append it to the shop's list below, add its images to
  * tools/images/make-offer-images.ts and run `npm run images:offers`.
  */
-import type { components } from '../../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 import type { DemoOffer, DemoSchedule } from './offer-types'
 
 type LocalizedText = components['schemas']['LocalizedText']

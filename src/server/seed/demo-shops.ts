@@ -8,7 +8,7 @@
  * To add a shop: append a `DemoShop` to `demoShops`; put its images in seed/media and
  * list them in `media`. Texts need every locale listed in `languages`.
  */
-import type { components } from '../../api/schema.gen'
+import type { components } from '~/api/schema.gen'
 
 type ShopConfig = components['schemas']['ShopConfig']
 type LocalizedText = components['schemas']['LocalizedText']

@@ -1,5 +1,5 @@
-import type { components } from '../../api/schema.gen'
-import type { OfferLocation, ServiceScheduleBody } from '../db/schema'
+import type { components } from '~/api/schema.gen'
+import type { OfferLocation, ServiceScheduleBody } from '~/server/db/schema'
 
 type LocalizedText = components['schemas']['LocalizedText']
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { and, eq, max } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { offers, sessions, shops, skus } from '../db/schema'
-import { newOpaqueId } from '../domain/carts'
-import { storeMedia } from '../domain/media'
-import { addDays, utcToZonedDate, weekdayOf, zonedDateTimeToUtc } from '../domain/offers/zoned-time'
+import type { Db } from '~/server/db/client'
+import { offers, sessions, shops, skus } from '~/server/db/schema'
+import { newOpaqueId } from '~/server/domain/carts'
+import { storeMedia } from '~/server/domain/media'
+import { addDays, utcToZonedDate, weekdayOf, zonedDateTimeToUtc } from '~/server/domain/offers/zoned-time'
 import type { DemoOffer, DemoSessionPlan } from './offer-types'
 
 /** Media id of an offer image file: `{shop}-{file without .jpg}`. */

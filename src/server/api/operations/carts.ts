@@ -1,6 +1,6 @@
-import { addCartItem, createCart, findCart, removeCartItem, updateCartItem } from '../../domain/carts'
-import { HttpError } from '../../http/problem'
-import { json, type OperationHandlers } from '../types'
+import { addCartItem, createCart, findCart, removeCartItem, updateCartItem } from '~/server/domain/carts'
+import { HttpError } from '~/server/http/problem'
+import { json, type OperationHandlers } from '~/server/api/types'
 import { catalogue } from './context'
 
 export const carts = {

@@ -1,8 +1,8 @@
-import { checkoutCart, findBookingOfCart } from '../../domain/checkout'
-import { HttpError } from '../../http/problem'
-import { bookingToIcs } from '../../mail/ics'
-import { pickText } from '../../../lib/locale-text'
-import { json, type OperationHandlers } from '../types'
+import { checkoutCart, findBookingOfCart } from '~/server/domain/checkout'
+import { HttpError } from '~/server/http/problem'
+import { bookingToIcs } from '~/server/mail/ics'
+import { pickText } from '~/lib/locale-text'
+import { json, type OperationHandlers } from '~/server/api/types'
 import { catalogue } from './context'
 
 /** Bookings made from a cart: the checkout itself and what the visitor reads afterwards. */

@@ -1,9 +1,9 @@
-import type { CatalogueContext } from '../../domain/offers/catalogue'
-import { loadOffers } from '../../domain/offers/catalogue'
-import type { StartContext } from '../../domain/payments'
-import { createMicroCache } from '../../http/micro-cache'
-import { HttpError } from '../../http/problem'
-import type { ApiContext } from '../types'
+import type { CatalogueContext } from '~/server/domain/offers/catalogue'
+import { loadOffers } from '~/server/domain/offers/catalogue'
+import type { StartContext } from '~/server/domain/payments'
+import { createMicroCache } from '~/server/http/micro-cache'
+import { HttpError } from '~/server/http/problem'
+import type { ApiContext } from '~/server/api/types'
 
 /** Reads that every listing page repeats, kept for two seconds per shop, locale and address. */
 export const readCache = createMicroCache<unknown>(2_000)

@@ -1,4 +1,4 @@
-import type { OperationHandlers, OperationId } from '../types'
+import type { OperationHandlers, OperationId } from '~/server/api/types'
 import { carts } from './carts'
 import { checkout } from './checkout'
 import { media } from './media'

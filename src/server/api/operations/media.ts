@@ -1,7 +1,7 @@
-import { icons } from '../../domain/icons'
-import { MAX_WIDTH, MediaBusy, MIN_WIDTH, renderMedia } from '../../domain/media'
-import { HttpError } from '../../http/problem'
-import type { OperationHandlers } from '../types'
+import { icons } from '~/server/domain/icons'
+import { MAX_WIDTH, MediaBusy, MIN_WIDTH, renderMedia } from '~/server/domain/media'
+import { HttpError } from '~/server/http/problem'
+import type { OperationHandlers } from '~/server/api/types'
 
 const invalidIconName = () =>
   new HttpError(400, 'Invalid enquiry', 'An icon is named by lower-case letters, digits and dashes.', { code: 'icon.invalid_name' })

@@ -1,8 +1,8 @@
-import { daySlots, loadOffers, monthAvailability, toDetail, toSummary, upcomingDays } from '../../domain/offers/catalogue'
-import { listOffers, type ListQuery } from '../../domain/offers/listing'
-import { isValidMonth } from '../../domain/offers/zoned-time'
-import { HttpError } from '../../http/problem'
-import { json, type OperationHandlers } from '../types'
+import { daySlots, loadOffers, monthAvailability, toDetail, toSummary, upcomingDays } from '~/server/domain/offers/catalogue'
+import { listOffers, type ListQuery } from '~/server/domain/offers/listing'
+import { isValidMonth } from '~/server/domain/offers/zoned-time'
+import { HttpError } from '~/server/http/problem'
+import { json, type OperationHandlers } from '~/server/api/types'
 import { cacheKey, catalogue, offerOr404, readCache } from './context'
 
 const invalidMonth = () =>

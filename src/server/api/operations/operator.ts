@@ -1,6 +1,6 @@
-import { answerRequest, getRequest, listRequests } from '../../domain/operator'
-import { cancelBooking } from '../../domain/unpaid'
-import { json, type OperationHandlers } from '../types'
+import { answerRequest, getRequest, listRequests } from '~/server/domain/operator'
+import { cancelBooking } from '~/server/domain/unpaid'
+import { json, type OperationHandlers } from '~/server/api/types'
 import { catalogue } from './context'
 
 /** The shop's staff (bearer token): requests to answer, bookings to cancel. */

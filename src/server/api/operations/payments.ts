@@ -1,7 +1,7 @@
-import { applyPaymentEvent, findPaymentLink, startCartPayment, startLinkPayment } from '../../domain/payments'
-import { HttpError } from '../../http/problem'
-import { WebhookRejected } from '../../payments/provider'
-import { json, type OperationHandlers } from '../types'
+import { applyPaymentEvent, findPaymentLink, startCartPayment, startLinkPayment } from '~/server/domain/payments'
+import { HttpError } from '~/server/http/problem'
+import { WebhookRejected } from '~/server/payments/provider'
+import { json, type OperationHandlers } from '~/server/api/types'
 import { startContext } from './context'
 
 export const payments = {

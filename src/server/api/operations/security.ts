@@ -1,5 +1,5 @@
-import { createFrameToken, createXsrfToken, XSRF_HEADER, xsrfCookie } from '../../http/xsrf'
-import type { OperationHandlers } from '../types'
+import { createFrameToken, createXsrfToken, XSRF_HEADER, xsrfCookie } from '~/server/http/xsrf'
+import type { OperationHandlers } from '~/server/api/types'
 
 export const security = {
   getCsrfCookie: {

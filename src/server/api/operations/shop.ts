@@ -1,4 +1,4 @@
-import { json, type OperationHandlers } from '../types'
+import { json, type OperationHandlers } from '~/server/api/types'
 
 export const shop = {
   getShopConfig: {

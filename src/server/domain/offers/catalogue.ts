@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
-import type { components } from '../../../api/schema.gen'
-import type { Db } from '../../db/client'
-import { bookingItems, bookings, cartItems, offers, sessions, skus, type ServiceScheduleBody } from '../../db/schema'
-import type { Shop } from '../shops'
+import type { components } from '~/api/schema.gen'
+import type { Db } from '~/server/db/client'
+import { bookingItems, bookings, cartItems, offers, sessions, skus, type ServiceScheduleBody } from '~/server/db/schema'
+import type { Shop } from '~/server/domain/shops'
 import { offerStatus, sessionStatus, timeStatus, type AvailabilityStatus } from './availability'
 import { startTimesForDate, type Busy, type ServiceSchedule, type Slot } from './slots'
 import { addDays, daysOfMonth, utcToZonedDate, utcToZonedTime } from './zoned-time'
-import { pickText, type Locale } from '../../../lib/locale-text'
-import { paymentOptionsOf, shopCurrency, shopTimeZone } from '../../../lib/shop-settings'
+import { pickText, type Locale } from '~/lib/locale-text'
+import { paymentOptionsOf, shopCurrency, shopTimeZone } from '~/lib/shop-settings'
 
 type S = components['schemas']
 export type OfferSummary = S['OfferSummary']

@@ -1,6 +1,6 @@
-import type { components } from '../../../api/schema.gen'
-import { pickText } from '../../../lib/locale-text'
-import { invalidField, invalidRequest } from '../errors'
+import type { components } from '~/api/schema.gen'
+import { pickText } from '~/lib/locale-text'
+import { invalidField, invalidRequest } from '~/server/domain/errors'
 import { kindOf, loadOffers, toSummary, upcomingDays, type CatalogueContext } from './catalogue'
 
 export type ListQuery = {

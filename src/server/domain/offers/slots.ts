@@ -36,9 +36,9 @@ import {
   zonedBoundaryToUtc,
   zonedDateTimeToUtc,
 } from './zoned-time'
-import type { AvailabilityException, WeeklyHours } from '../../db/schedule'
+import type { AvailabilityException, WeeklyHours } from '~/server/db/schedule'
 
-export type { AvailabilityException, Weekday, WeeklyHours } from '../../db/schedule'
+export type { AvailabilityException, Weekday, WeeklyHours } from '~/server/db/schedule'
 
 export type ServiceSchedule = {
   /** IANA time zone of the wall times, e.g. 'Europe/Zurich'. */

@@ -9,7 +9,7 @@
  * Formats: a calendar date is 'YYYY-MM-DD', a month 'YYYY-MM', a wall time
  * 'HH:mm' (24-hour, 00:00–23:59).
  */
-import { DEFAULT_TIME_ZONE } from '../../../lib/shop-settings'
+import { DEFAULT_TIME_ZONE } from '~/lib/shop-settings'
 
 export { DEFAULT_TIME_ZONE }
 
