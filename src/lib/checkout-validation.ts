@@ -19,6 +19,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from
 import { z } from 'zod'
 import { LIMITS } from '~/api/contract-rules.gen'
 import type { components } from '~/api/schema.gen'
+import type { Locale } from './locale'
 
 type Schemas = components['schemas']
 export type CheckoutInput = Schemas['CheckoutInput']
@@ -108,7 +109,7 @@ export function isKnownCountry(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && Object.prototype.hasOwnProperty.call(countries.getAlpha2Codes(), code)
 }
 
-export type CountryLocale = 'de' | 'en' | 'fr'
+export type CountryLocale = Locale
 export type CountryOption = { code: string; name: string }
 
 /** The countries offered first, in this order. */

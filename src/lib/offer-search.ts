@@ -1,7 +1,8 @@
 import type { OfferListSearch } from '~/api/offers.queries'
+import { isLocale, type Locale } from './locale'
+import { SLUG } from './params'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /**
  * Search params of the offer overview and the search widget: anything malformed is dropped
@@ -24,8 +25,8 @@ export function parseOfferListSearch(search: Record<string, unknown>): OfferList
 }
 
 /** The server functions' argument checks (no schema library in the browser bundle). */
-export function isLocaleArg(value: unknown): value is 'de' | 'en' | 'fr' {
-  return value === 'de' || value === 'en' || value === 'fr'
+export function isLocaleArg(value: unknown): value is Locale {
+  return isLocale(value)
 }
 
 export function isSlugArg(value: unknown): value is string {

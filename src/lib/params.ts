@@ -1,8 +1,9 @@
 import { notFound } from '@tanstack/react-router'
+import { PATTERNS } from '~/api/contract-rules.gen'
 
 /** Route parameter formats (a failed validation is 404 'Page Not Found'). */
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-export const OPAQUE_ID = /^[A-Za-z0-9_-]{22,64}$/
+export const SLUG = new RegExp(PATTERNS.slug)
+export const OPAQUE_ID = new RegExp(PATTERNS.opaqueId)
 
 export function validationNotFound() {
   return notFound({ data: { reason: 'validation' } })

@@ -3,6 +3,7 @@
  * request body, and the pure updates the machine applies to it (each returns the changes of the
  * context). Exported for the UI and the tests.
  */
+import { allowedPaymentMethods as allowedMethods } from '~/lib/shop-settings'
 import {
   expectedParticipants,
   normalisePhone,
@@ -38,7 +39,7 @@ export function checkoutMode(cart: Cart): CheckoutMode {
 
 /** The payment methods of this checkout: a request is paid later (by link), an order as the shop offers. */
 export function allowedPaymentMethods(context: Pick<CheckoutContext, 'mode' | 'paymentOptions'>): PaymentMethod[] {
-  return context.mode === 'request' ? ['PAY_LATER'] : [...context.paymentOptions]
+  return allowedMethods(context.mode, context.paymentOptions)
 }
 
 /** Participants a cart item needs. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { components } from '~/api/schema.gen'
+import { PATTERNS } from '~/api/contract-rules.gen'
 import type { Tx } from '~/server/db/client'
 import { bookings, cartItems, carts, sessions, skus } from '~/server/db/schema'
 import { pickText } from '~/lib/locale-text'
@@ -16,7 +17,7 @@ export function newOpaqueId() {
   return randomBytes(18).toString('base64url')
 }
 
-export const OPAQUE_ID = /^[A-Za-z0-9_-]{22,64}$/
+export const OPAQUE_ID = new RegExp(PATTERNS.opaqueId)
 
 const invalid = invalidField
 const cartNotFound = () => notFound('cart.not_found', 'This cart does not exist.')
