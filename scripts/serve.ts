@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { serve } from 'srvx'
+import { serve, type ServerMiddleware } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { prepareDatabase } from '../src/server/prepare'
 import { startMailWorker } from '../src/server/mail/worker'
@@ -34,12 +34,28 @@ export function compress(request: Request, response: Response): Response {
   return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
 }
 
-/** Static files (the build's assets) are never content-sniffed either; pages and API set it themselves. */
+/**
+ * Static files (the build's assets) are never content-sniffed either; pages and API set it
+ * themselves. The header is set in place: reading `body` of srvx's static answer (a file stream)
+ * would turn it into a web stream through undici, whose stream closes a second time when the
+ * client goes away mid-file, an uncaught error that ends the process.
+ */
 export function nosniff(response: Response): Response {
   if (response.headers.get('x-content-type-options') === 'nosniff') return response
-  const headers = new Headers(response.headers)
-  headers.set('x-content-type-options', 'nosniff')
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  try {
+    response.headers.set('x-content-type-options', 'nosniff')
+    return response
+  } catch {
+    // immutable headers (a fetched answer): a copy
+    const headers = new Headers(response.headers)
+    headers.set('x-content-type-options', 'nosniff')
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+/** The build's static files (hashed, cached for a year), never content-sniffed. */
+export function staticFiles(dir: string): ServerMiddleware[] {
+  return [async (_request, next) => nosniff(await next()), staticMiddleware({ dir, maxAge: 31536000, immutable: true })]
 }
 
 export async function startServer(options: { quiet?: boolean } = {}) {
@@ -53,7 +69,7 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     hostname: env.HOST,
     silent: true,
     gracefulShutdown: false,
-    middleware: [async (_request, next) => nosniff(await next()), staticMiddleware({ dir: join(root, 'dist', 'client'), maxAge: 31536000, immutable: true })],
+    middleware: staticFiles(join(root, 'dist', 'client')),
     // an answer given before its request body arrived (413) closes in stages, so the client reads it
     fetch: closingInStages(async (request: Request) => compress(request, await app.fetch(request))),
   })
