@@ -1,9 +1,11 @@
-import { useCallback } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Api } from '~/api/client'
 import { cartBookingQuery, fetchCartBooking, startCartPayment } from '~/api/checkout.queries'
 import type { Locale } from '~/lib/locale'
+import { formatMoney } from '~/lib/dates'
+import { usePaymentMethodText } from '~/components/payments/payment-method-text'
 
 type Booking = Awaited<ReturnType<typeof fetchCartBooking>>
 
@@ -54,6 +56,35 @@ export function BookingOutcomeIntro({ booking, headingClassName, textClassName }
         )}
       </p>
     </>
+  )
+}
+
+/** One booked item: offer and variant, its start (`when` formats it), `children` (details), its price. */
+export function BookingItemRow({ item, lang, when, children }: { item: Booking['items'][number]; lang: Locale; when: (iso: string) => string; children?: ReactNode }) {
+  return (
+    <li className="py-3">
+      <p className="font-semibold">
+        {item.offerTitle} – {item.skuTitle}
+      </p>
+      <p>{when(item.start)}</p>
+      {children}
+      <p className="text-right">{formatMoney(item.total.amount, item.total.currency, lang)}</p>
+    </li>
+  )
+}
+
+/** The booking's total and payment method; `children` (e.g. the open amount) stand between them. */
+export function BookingTotals({ booking, lang, className, children }: { booking: Booking; lang: Locale; className: string; children?: ReactNode }) {
+  const { t } = useLingui()
+  const paymentText = usePaymentMethodText()
+  return (
+    <dl className={className}>
+      <dt className="font-semibold">{t`Total`}</dt>
+      <dd className="text-right font-semibold">{formatMoney(booking.total.amount, booking.total.currency, lang)}</dd>
+      {children}
+      <dt>{t`Payment`}</dt>
+      <dd className="text-right">{paymentText(booking.paymentMethod)}</dd>
+    </dl>
   )
 }
 

@@ -66,6 +66,13 @@ type Actor = ReturnType<typeof start>['actor']
 const until = (actor: Actor, state: Parameters<ReturnType<Actor['getSnapshot']>['matches']>[0]) =>
   waitFor(actor, (s) => s.matches(state), { timeout: 1000 })
 
+/** Waits for the calendar, selects 20 June (it has times) and waits for its times. */
+async function showTimes(actor: Actor) {
+  await until(actor, { calendar: 'idle' })
+  actor.send({ type: 'date.select', date: '2025-06-20' })
+  await until(actor, { calendar: 'timesReady' })
+}
+
 describe('bookingPanelMachine', () => {
   it('books two variants of a group activity, clamped to the places left', async () => {
     const { actor, calls } = start(activityOffer)
@@ -127,9 +134,7 @@ describe('bookingPanelMachine', () => {
 
   it('keeps the quantities that still fit when another time is chosen (by start)', async () => {
     const { actor } = start(activityOffer)
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: '2025-06-20T08:00:00.000Z' })
     actor.send({ type: 'quantity.change', sku: ADULT.id, quantity: 2 })
     actor.send({ type: 'quantity.change', sku: FAMILY.id, quantity: 1 })
@@ -146,9 +151,7 @@ describe('bookingPanelMachine', () => {
 
   it('resets the time and quantities when another date is selected', async () => {
     const { actor, calls } = start(activityOffer)
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: 0 })
     actor.send({ type: 'quantity.change', sku: ADULT.id, quantity: 2 })
     actor.send({ type: 'date.select', date: '2025-06-22' })
@@ -180,9 +183,7 @@ describe('bookingPanelMachine', () => {
 
   it('books a private start time with the quantity fixed at 1', async () => {
     const { actor, calls } = start(privateSlotOffer, { cartId: 'cart-7' })
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: 2 })
     expect(actor.getSnapshot().context.quantities).toEqual({ 'sku-private': 1 })
     actor.send({ type: 'quantity.change', sku: 'sku-private', quantity: 3 })
@@ -199,9 +200,7 @@ describe('bookingPanelMachine', () => {
 
   it('books a private service per participant (1..maxParticipants), also on request', async () => {
     const { actor, calls } = start(privateParticipantOffer)
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: 0 })
     expect(actor.getSnapshot().context.quantities).toEqual({ 'sku-person': 1 })
     actor.send({ type: 'quantity.change', sku: 'sku-person', quantity: 3 })
@@ -216,9 +215,7 @@ describe('bookingPanelMachine', () => {
 
   it('keeps one private variant at a time', async () => {
     const { actor } = start(privateChoiceOffer)
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: 0 })
     expect(actor.getSnapshot().context.quantities).toEqual({ 'sku-60': 0, 'sku-90': 0 })
     actor.send({ type: 'quantity.change', sku: 'sku-60', quantity: 1 })
@@ -261,9 +258,7 @@ describe('bookingPanelMachine', () => {
 
   it('clears the selection when the month changes', async () => {
     const { actor } = start(activityOffer)
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: 0 })
     actor.send({ type: 'month.next' })
     expect(actor.getSnapshot().context).toMatchObject({ month: '2025-07', date: null, day: null, slotIndex: null, quantities: {} })
@@ -297,9 +292,7 @@ describe('bookingPanelMachine', () => {
 
   it('blocks adding to the cart with zero quantities', async () => {
     const { actor, calls } = start(activityOffer)
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'cart.add' })
     expect(actor.getSnapshot().matches({ calendar: 'timesReady' })).toBe(true)
     actor.send({ type: 'time.select', slot: 0 })
@@ -339,9 +332,7 @@ describe('bookingPanelMachine', () => {
 
   it('recovers from an add error with retry, keeping the selection', async () => {
     const { actor, calls } = start(activityOffer, { fail: { add: 1 } })
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: 0 })
     actor.send({ type: 'quantity.change', sku: ADULT.id, quantity: 3 })
     actor.send({ type: 'cart.add' })
@@ -357,9 +348,7 @@ describe('bookingPanelMachine', () => {
 
   it('goes back to the quantities from an add error', async () => {
     const { actor } = start(activityOffer, { fail: { add: 1 } })
-    await until(actor, { calendar: 'idle' })
-    actor.send({ type: 'date.select', date: '2025-06-20' })
-    await until(actor, { calendar: 'timesReady' })
+    await showTimes(actor)
     actor.send({ type: 'time.select', slot: 0 })
     actor.send({ type: 'quantity.change', sku: ADULT.id, quantity: 3 })
     actor.send({ type: 'cart.add' })

@@ -7,11 +7,12 @@
  * `createTestModel` refuses machines with `invoke` ("Invocations on test machines are not
  * supported") because the traversal cannot run actors. Here the actors' outcomes are explicit
  * events of the model (`xstate.done.actor.*` / `xstate.error.actor.*` with concrete payloads),
- * so the model is built with `new TestModel` and the options `createTestModel` would set.
+ * so the model is built with `new TestModel` and the options `createTestModel` would set (the
+ * harness in ../model-test-support.ts, shared by the machines' model tests).
  */
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate'
-import { getStateNodes, serializeSnapshot, TestModel, type TestParam } from 'xstate/graph'
+import { type Actor, type SnapshotFrom } from 'xstate'
+import { getStateNodes } from 'xstate/graph'
 import {
   bookingPanelMachine,
   canShowPreviousMonth,
@@ -22,39 +23,22 @@ import {
   selectedItems,
   selectedSlot,
   totalOf,
-  type AddToCartInput,
-  type AddToCartOutput,
-  type BookingPanelEvent,
-  type BookingPanelInput,
-  type DayAvailability,
-  type FetchDayInput,
-  type FetchMonthInput,
-  type MonthAvailability,
-  type OfferDetail,
 } from './booking-panel.machine'
+import type { AddToCartInput, AddToCartOutput, BookingPanelEvent, BookingPanelInput, DayAvailability, FetchDayInput, FetchMonthInput, MonthAvailability, OfferDetail } from './booking-panel.machine'
 import { activityOffer, dayFor, monthFor, NOW, privateChoiceOffer, privateParticipantOffer, privateSlotOffer } from './booking-panel.fixtures'
+import { actorOutcome, deferredCalls, machineModel, replayPaths } from '../model-test-support'
 
 type ActorId = 'fetchMonth' | 'fetchDay' | 'addToCart'
-type Pending = { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
 /** The open call of each actor in the running actor under test. */
-let pending: Partial<Record<ActorId, Pending>> = {}
-
-function deferred<TOutput, TInput>(id: ActorId) {
-  return fromPromise<TOutput, TInput>(
-    ({ input }) =>
-      new Promise<TOutput>((resolve, reject) => {
-        pending[id] = { input, resolve: (value) => resolve(value as TOutput), reject }
-      }),
-  )
-}
+const pending = deferredCalls<ActorId>()
 
 /** The machine with deterministic actors: each call waits until the test settles it. */
 const machine = bookingPanelMachine.provide({
   actors: {
-    fetchMonth: deferred<MonthAvailability, FetchMonthInput>('fetchMonth'),
-    fetchDay: deferred<DayAvailability, FetchDayInput>('fetchDay'),
-    addToCart: deferred<AddToCartOutput, AddToCartInput>('addToCart'),
+    fetchMonth: pending.actor<MonthAvailability, FetchMonthInput>('fetchMonth'),
+    fetchDay: pending.actor<DayAvailability, FetchDayInput>('fetchDay'),
+    addToCart: pending.actor<AddToCartOutput, AddToCartInput>('addToCart'),
   },
 })
 
@@ -186,22 +170,8 @@ const OFFERS: [string, OfferDetail][] = [
 describe.each(OFFERS)('bookingPanelMachine model: %s', (_name, offer) => {
   const input: BookingPanelInput = { offer, month: '2025-06', now: NOW }
   const events = eventsFor(offer)
-  const model = new TestModel<Snapshot, BookingPanelEvent, BookingPanelInput>(machine, {
-    input,
-    // As createTestModel: only the events the snapshot's state nodes handle.
-    events: (snapshot) => {
-      const own = new Set<string>(snapshot._nodes.flatMap((node) => node.ownEvents))
-      return events(snapshot).filter((event) => own.has(event.type))
-    },
-    // Keep the graph finite: June (dates) and July (none) are enough.
-    filterEvents: (snapshot, event) => event.type !== 'month.next' || snapshot.context.month < '2025-07',
-    // As createTestModel: a vertex per snapshot and per transition that changes the state value.
-    serializeState: (snapshot, event, previous) => {
-      const via = event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value)
-      return serializeSnapshot(snapshot) + (via ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : '')
-    },
-    stateMatcher: (snapshot, key) => key !== '*' && snapshot.matches(key as never),
-  })
+  // Keep the graph finite: June (dates) and July (none) are enough.
+  const model = machineModel(machine, input, events, { filterEvents: (snapshot, event) => event.type !== 'month.next' || snapshot.context.month < '2025-07' })
   const paths = model.getShortestPaths()
 
   it('reaches every state node', () => {
@@ -218,49 +188,19 @@ describe.each(OFFERS)('bookingPanelMachine model: %s', (_name, offer) => {
 
   it(`replays ${paths.length} shortest paths on a real actor`, async () => {
     expect(paths.length).toBeGreaterThan(10)
-    for (const path of paths) {
-      pending = {}
-      const actor = createActor(machine, { input }).start()
-      let before = actor.getSnapshot()
-      const settle = async (id: ActorId, outcome: 'done' | 'error', value: unknown) => {
-        const call = pending[id]
-        expect(call, `${id} is running`).toBeDefined()
-        delete pending[id]
-        if (outcome === 'done') call!.resolve(value)
-        else call!.reject(value)
-        // The actor's outcome reaches the machine after the promise settles.
-        await waitFor(actor, (s) => s !== before, { timeout: 1000 })
+    const exec = async (actor: Actor<typeof machine>, event: BookingPanelEvent, before: Snapshot) => {
+      const outcome = actorOutcome(event)
+      if (!outcome) {
+        actor.send(event)
+        return
       }
-      const exec = async ({ event }: { event: { type: string } }) => {
-        before = actor.getSnapshot()
-        const type: string = event.type
-        const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(type)
-        if (type === 'xstate.init') return
-        if (match) {
-          const id = match[2] as ActorId
-          // The open call got the input the current context implies.
-          if (id === 'fetchMonth') expect(pending.fetchMonth?.input).toEqual({ slug: offer.slug, month: before.context.month })
-          if (id === 'fetchDay') expect(pending.fetchDay?.input).toEqual({ slug: offer.slug, date: before.context.date })
-          if (id === 'addToCart') expect(pending.addToCart?.input).toEqual({ items: selectedItems(before.context) })
-          const { output, error } = event as { output?: unknown; error?: unknown }
-          await settle(id, match[1] === 'done' ? 'done' : 'error', match[1] === 'done' ? output : error)
-        } else {
-          actor.send(event as BookingPanelEvent)
-        }
-      }
-      const params = {
-        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, exec])),
-        states: {
-          '*': (expected: Snapshot) => {
-            const actual = actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            expect(actual.context).toEqual(expected.context)
-            assertInvariants(actual)
-          },
-        },
-      } as unknown as TestParam<Snapshot, BookingPanelEvent>
-      await path.test(params)
-      actor.stop()
+      const id = outcome.id as ActorId
+      // The open call got the input the current context implies.
+      if (id === 'fetchMonth') expect(pending.get('fetchMonth')?.input).toEqual({ slug: offer.slug, month: before.context.month })
+      if (id === 'fetchDay') expect(pending.get('fetchDay')?.input).toEqual({ slug: offer.slug, date: before.context.date })
+      if (id === 'addToCart') expect(pending.get('addToCart')?.input).toEqual({ items: selectedItems(before.context) })
+      await pending.settle(actor, before, id, outcome.outcome, outcome.value)
     }
+    await replayPaths({ machine, input, paths, eventTypes: EVENT_TYPES, reset: pending.reset }, exec, assertInvariants)
   })
 })

@@ -6,30 +6,19 @@
  *
  * `createTestModel` refuses machines with `invoke`, so — as in the booking panel's model test —
  * the submit's outcomes are explicit events of the model (`xstate.done.actor.submitCheckout` /
- * `xstate.error.actor.submitCheckout` with concrete payloads) and the model is a `new TestModel`.
+ * `xstate.error.actor.submitCheckout` with concrete payloads) and the model is a `new TestModel`
+ * (the harness in ../model-test-support.ts).
  *
  * To keep the graph small the visitor works through the form in order: participants before the
  * contact is touched, the contact before the payment step is touched (the example tests cover
  * edits in any order).
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate'
-import { getStateNodes, serializeSnapshot, TestModel, type TestParam } from 'xstate/graph'
+import { type Actor, type SnapshotFrom } from 'xstate'
+import { getStateNodes } from 'xstate/graph'
 import { validateContact } from '~/lib/checkout-validation'
-import {
-  checkoutMachine,
-} from './checkout.machine'
-import {
-  type Booking,
-  type Cart,
-  type CheckoutDraft,
-  type CheckoutEvent,
-  type CheckoutMachineInput,
-  type PaymentMethod,
-  type PaymentStart,
-  type StartPaymentInput,
-  type SubmitCheckoutInput,
-} from './checkout.types'
+import { checkoutMachine } from './checkout.machine'
+import type { Booking, Cart, CheckoutDraft, CheckoutEvent, CheckoutMachineInput, PaymentMethod, PaymentStart, StartPaymentInput, SubmitCheckoutInput } from './checkout.types'
 import {
   allowedPaymentMethods,
   checkoutErrors,
@@ -42,31 +31,22 @@ import {
   toCheckoutInput,
 } from './checkout.draft'
 import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, REQUEST_CART, YOGA } from './checkout.fixtures'
-
-type Pending = { input: SubmitCheckoutInput; resolve: (value: Booking) => void; reject: (error: unknown) => void }
-type PendingStart = { input: StartPaymentInput; resolve: (value: PaymentStart) => void; reject: (error: unknown) => void }
+import { actorOutcome, deferredCalls, machineModel, replayPaths } from '../model-test-support'
 
 /** The open submit (and payment start) of the running actor under test. */
-let pending: Pending | null = null
-let pendingStart: PendingStart | null = null
+const pending = deferredCalls<'submitCheckout' | 'startPayment'>()
 /** Where the app was sent (the redirect action). */
 let redirects: string[] = []
+const resetCalls = () => {
+  pending.reset()
+  redirects = []
+}
 
 /** The machine with a deterministic submit and payment start: each call waits until the test settles it. */
 const machine = checkoutMachine.provide({
   actors: {
-    submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(
-      ({ input }) =>
-        new Promise<Booking>((resolve, reject) => {
-          pending = { input, resolve, reject }
-        }),
-    ),
-    startPayment: fromPromise<PaymentStart, StartPaymentInput>(
-      ({ input }) =>
-        new Promise<PaymentStart>((resolve, reject) => {
-          pendingStart = { input, resolve, reject }
-        }),
-    ),
+    submitCheckout: pending.actor<Booking, SubmitCheckoutInput>('submitCheckout'),
+    startPayment: pending.actor<PaymentStart, StartPaymentInput>('startPayment'),
   },
   actions: { redirect: (_, params: { url: string }) => void redirects.push(params.url) },
 })
@@ -295,21 +275,7 @@ describe.each(SCENARIOS)('checkoutMachine model: %s', (name, modelCart, itemId, 
     draft: { items: { [itemId]: { participants: [{ firstname: 'Anna', surname: 'Muster', extras: [] }] } }, ...DRAFT_CONTACT, termsAccepted: false, message: '' },
   }
   const events = eventsFor(itemId)
-  const model = new TestModel<Snapshot, CheckoutEvent, CheckoutMachineInput>(machine, {
-    input,
-    // As createTestModel: only the events the snapshot's state nodes handle.
-    events: (snapshot) => {
-      const own = new Set<string>(snapshot._nodes.flatMap((node) => node.ownEvents))
-      return events(snapshot).filter((event) => own.has(event.type) && uses(event))
-    },
-    filterEvents: inOrder,
-    // As createTestModel: a vertex per snapshot and per transition that changes the state value.
-    serializeState: (snapshot, event, previous) => {
-      const via = event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value)
-      return serializeSnapshot(snapshot) + (via ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : '')
-    },
-    stateMatcher: (snapshot, key) => key !== '*' && snapshot.matches(key as never),
-  })
+  const model = machineModel(machine, input, (snapshot) => events(snapshot).filter(uses), { filterEvents: inOrder })
   const paths = model.getShortestPaths()
 
   it('reaches the states of its mode', () => {
@@ -322,61 +288,29 @@ describe.each(SCENARIOS)('checkoutMachine model: %s', (name, modelCart, itemId, 
 
   it(`replays the shortest paths on a real actor`, async () => {
     expect(paths.length).toBeGreaterThan(50)
-    for (const path of paths) {
-      pending = null
-      pendingStart = null
-      redirects = []
-      const actor = createActor(machine, { input }).start()
-      const exec = async ({ event }: { event: CheckoutEvent }) => {
-        const before = actor.getSnapshot()
-        const type: string = event.type
-        if (type === 'xstate.init') return
-        const startMatch = /^xstate\.(done|error)\.actor\.startPayment$/.exec(type)
-        if (startMatch) {
-          // The open start is for this cart; then its outcome.
-          const call = pendingStart
-          expect(call, 'startPayment is running').not.toBeNull()
-          expect(call!.input).toEqual({ cartId: before.context.cart.id })
-          pendingStart = null
-          const { output, error } = event as unknown as { output?: PaymentStart; error?: unknown }
-          if (startMatch[1] === 'done') call!.resolve(output!)
-          else call!.reject(error)
-          await waitFor(actor, (s) => s !== before, { timeout: 1000 })
-          return
-        }
-        const match = /^xstate\.(done|error)\.actor\.submitCheckout$/.exec(type)
-        if (!match) {
-          actor.send(event)
-          return
-        }
-        // The open call got the request body the context implies.
-        const call = pending
-        expect(call, 'submitCheckout is running').not.toBeNull()
-        expect(call!.input).toEqual({ cartId: before.context.cart.id, input: toCheckoutInput(before.context) })
-        pending = null
-        const { output, error } = event as unknown as { output?: Booking; error?: unknown }
-        if (match[1] === 'done') call!.resolve(output!)
-        else call!.reject(error)
-        // The actor's outcome reaches the machine after the promise settles.
-        await waitFor(actor, (s) => s !== before, { timeout: 1000 })
+    const exec = async (actor: Actor<typeof machine>, event: CheckoutEvent, before: Snapshot) => {
+      const outcome = actorOutcome(event)
+      if (outcome?.id === 'startPayment') {
+        // The open start is for this cart; then its outcome.
+        expect(pending.get('startPayment')?.input).toEqual({ cartId: before.context.cart.id })
+        await pending.settle(actor, before, 'startPayment', outcome.outcome, outcome.value)
+        return
       }
-      const params = {
-        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, exec])),
-        states: {
-          '*': (expected: Snapshot) => {
-            const actual = actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            expect(actual.context).toEqual(expected.context)
-            // Exactly one submit is open while submitting, one payment start while starting it.
-            expect(pending !== null).toBe(actual.matches('submitting'))
-            expect(pendingStart !== null).toBe(actual.matches('startingPayment'))
-            assertInvariants(actual)
-          },
-        },
-      } as unknown as TestParam<Snapshot, CheckoutEvent>
-      await path.test(params)
-      actor.stop()
+      if (outcome?.id !== 'submitCheckout') {
+        actor.send(event)
+        return
+      }
+      // The open call got the request body the context implies.
+      expect(pending.get('submitCheckout')?.input).toEqual({ cartId: before.context.cart.id, input: toCheckoutInput(before.context) })
+      await pending.settle(actor, before, 'submitCheckout', outcome.outcome, outcome.value)
     }
+    const check = (actual: Snapshot) => {
+      // Exactly one submit is open while submitting, one payment start while starting it.
+      expect(pending.get('submitCheckout') !== undefined).toBe(actual.matches('submitting'))
+      expect(pending.get('startPayment') !== undefined).toBe(actual.matches('startingPayment'))
+      assertInvariants(actual)
+    }
+    await replayPaths({ machine, input, paths, eventTypes: EVENT_TYPES, reset: resetCalls }, exec, check)
   })
 })
 

@@ -2,24 +2,26 @@
  * Model-based tests of paymentMachine, as booking-panel.model.test.ts does it: the machine (with
  * deferred actors) is its own model; actor outcomes and the poll delay are explicit events of
  * the model (`new TestModel`, since createTestModel refuses `invoke`); every shortest path is
- * replayed on a real actor, which must agree with the model and keep the invariants.
+ * replayed on a real actor, which must agree with the model and keep the invariants (the harness
+ * in ../model-test-support.ts).
  */
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate'
-import { getStateNodes, serializeSnapshot, TestModel, type TestParam } from 'xstate/graph'
+import { waitFor, type Actor, type SnapshotFrom } from 'xstate'
+import { getStateNodes, TestModel } from 'xstate/graph'
 import { attemptOf, paymentMachine, type PaymentEvent, type PaymentMachineInput, type PaymentStart, type PaymentView } from './payment.machine'
 import { apiError, ATTEMPT_ID, CANCELLED, FAILED, NOT_PAYABLE, PAID, PAYABLE, PENDING, START } from './payment.fixtures'
+import { actorOutcome, deferredCalls, handledEvents, machineModel, replayPaths } from '../model-test-support'
 
 type ActorId = 'loadPayment' | 'startPayment'
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void }
-let pending: Partial<Record<ActorId, Pending>> = {}
+const pending = deferredCalls<ActorId>()
 let redirects: string[] = []
-
-const deferred = <T,>(id: ActorId) =>
-  fromPromise<T, void>(() => new Promise<T>((resolve, reject) => (pending[id] = { resolve: (v) => resolve(v as T), reject })))
+const resetCalls = () => {
+  pending.reset()
+  redirects = []
+}
 
 const machine = paymentMachine.provide({
-  actors: { loadPayment: deferred<PaymentView>('loadPayment'), startPayment: deferred<PaymentStart>('startPayment') },
+  actors: { loadPayment: pending.actor<PaymentView, void>('loadPayment'), startPayment: pending.actor<PaymentStart, void>('startPayment') },
   actions: { redirect: (_, params: { url: string }) => void redirects.push(params.url) },
 })
 type Snapshot = SnapshotFrom<typeof machine>
@@ -70,62 +72,26 @@ const INPUTS: [string, PaymentMachineInput][] = [
 ]
 
 describe.each(INPUTS)('paymentMachine model: %s', (_name, input) => {
-  const model = new TestModel<Snapshot, PaymentEvent, PaymentMachineInput>(machine, {
-    input,
-    events: (snapshot) => {
-      const own = new Set<string>(snapshot._nodes.flatMap((node) => node.ownEvents))
-      return EVENTS.filter((event) => own.has(event.type))
-    },
-    serializeState: (snapshot, event, previous) => {
-      const via = event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value)
-      return serializeSnapshot(snapshot) + (via ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : '')
-    },
-    stateMatcher: (snapshot, key) => key !== '*' && snapshot.matches(key as never),
-  })
+  const model = machineModel(machine, input, () => EVENTS)
   const paths = model.getShortestPaths()
 
   it(`replays ${paths.length} shortest paths on a real actor`, async () => {
     expect(paths.length).toBeGreaterThan(5)
-    for (const path of paths) {
-      pending = {}
-      redirects = []
-      const actor = createActor(machine, { input }).start()
-      const exec = async ({ event }: { event: { type: string; output?: unknown; error?: unknown } }) => {
-        const before = actor.getSnapshot()
-        const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type)
-        if (event.type === 'xstate.init') return
-        if (event.type === POLL) {
-          // the real delay (1 ms) fires on its own
-          await waitFor(actor, (s) => s !== before && !s.matches({ returned: 'waiting' }), { timeout: 1000 })
-          return
-        }
-        if (match) {
-          const id = match[2] as ActorId
-          const call = pending[id]
-          expect(call, `${id} is running`).toBeDefined()
-          delete pending[id]
-          if (match[1] === 'done') call!.resolve(event.output)
-          else call!.reject(event.error)
-          await waitFor(actor, (s) => s !== before, { timeout: 1000 })
-          // a poll that the answer scheduled runs in the next step
-          return
-        }
-        actor.send(event as PaymentEvent)
+    const exec = async (actor: Actor<typeof machine>, event: PaymentEvent, before: Snapshot) => {
+      if ((event.type as string) === POLL) {
+        // the real delay (1 ms) fires on its own
+        await waitFor(actor, (s) => s !== before && !s.matches({ returned: 'waiting' }), { timeout: 1000 })
+        return
       }
-      const params = {
-        events: Object.fromEntries(EVENT_TYPES.map((type) => [type, exec])),
-        states: {
-          '*': (expected: Snapshot) => {
-            const actual = actor.getSnapshot()
-            expect(actual.value).toEqual(expected.value)
-            expect(actual.context).toEqual(expected.context)
-            assertInvariants(actual)
-          },
-        },
-      } as unknown as TestParam<Snapshot, PaymentEvent>
-      await path.test(params)
-      actor.stop()
+      const outcome = actorOutcome(event)
+      if (outcome) {
+        await pending.settle(actor, before, outcome.id as ActorId, outcome.outcome, outcome.value)
+        // a poll that the answer scheduled runs in the next step
+        return
+      }
+      actor.send(event)
     }
+    await replayPaths({ machine, input, paths, eventTypes: EVENT_TYPES, reset: resetCalls }, exec, assertInvariants)
   })
 
   it('uses every event type its start allows', () => {
@@ -138,13 +104,7 @@ describe('paymentMachine model: coverage', () => {
   it('reaches every state node from the three starts together', () => {
     const reached = new Set<string>()
     for (const [, input] of INPUTS) {
-      const model = new TestModel<Snapshot, PaymentEvent, PaymentMachineInput>(machine, {
-        input,
-        events: (snapshot) => {
-          const own = new Set<string>(snapshot._nodes.flatMap((node) => node.ownEvents))
-          return EVENTS.filter((event) => own.has(event.type))
-        },
-      })
+      const model = new TestModel<Snapshot, PaymentEvent, PaymentMachineInput>(machine, { input, events: handledEvents(() => EVENTS) })
       for (const path of model.getShortestPaths()) for (const step of path.steps) for (const node of step.state._nodes) reached.add(node.id)
     }
     // Transient nodes (only `always` transitions: init, deciding) are passed through, never rested in.

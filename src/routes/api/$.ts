@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRuntime, newRequestId } from '~/server/runtime'
+import { handleApiRequest } from '~/server/http/api-route'
 
 /**
  * Server route for every /api/* call: the contract's operations are dispatched by the typed
@@ -8,11 +8,7 @@ import { getRuntime, newRequestId } from '~/server/runtime'
 export const Route = createFileRoute('/api/$')({
   server: {
     handlers: {
-      ANY: async ({ request, context }) => {
-        const runtime = await getRuntime()
-        const requestId = (context as { requestId?: string } | undefined)?.requestId
-        return runtime.api(request, { requestId: requestId ?? newRequestId() })
-      },
+      ANY: handleApiRequest,
     },
   },
 })

@@ -9,8 +9,7 @@ import { PaymentPanel } from '~/components/payments/payment-panel'
 import { pageTitle } from '~/lib/page-title'
 import { formatDate, formatMoney } from '~/lib/dates'
 import { ButtonLink } from '~/components/button'
-import { usePaymentMethodText } from '~/components/payments/payment-method-text'
-import { BookingOutcomeIntro, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { BookingItemRow, BookingOutcomeIntro, BookingTotals, useCartBookingPayment } from '~/components/checkout/booking-outcome'
 
 const complete = msg`Booking complete`
 
@@ -39,7 +38,6 @@ function SuccessPage() {
   const { cart } = Route.useParams()
   const { payment } = Route.useSearch()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
-  const paymentText = usePaymentMethodText()
   const request = booking.mode === 'request'
   // Pay now: the payment panel until it is paid (and after the return, to show the outcome).
   const payNow = booking.paymentMethod === 'PAY_NOW' && (payment !== undefined || booking.paymentState === 'payable')
@@ -80,24 +78,15 @@ function SuccessPage() {
         </h2>
         <ul className="mt-3 divide-y divide-black/10">
           {booking.items.map((item, index) => (
-            <li key={index} className="py-3">
-              <p className="font-semibold">
-                {item.offerTitle} – {item.skuTitle}
-              </p>
-              <p>{when(item.start)}</p>
+            <BookingItemRow key={index} item={item} lang={lang} when={when}>
               <p className="text-sm">{item.participants.map((p) => `${p.firstname} ${p.surname}`).join(', ')}</p>
-              <p className="text-right">{formatMoney(item.total.amount, item.total.currency, lang)}</p>
-            </li>
+            </BookingItemRow>
           ))}
         </ul>
-        <dl className="mt-3 grid grid-cols-2 gap-1 border-t border-black/10 pt-3">
-          <dt className="font-semibold">{t`Total`}</dt>
-          <dd className="text-right font-semibold">{formatMoney(booking.total.amount, booking.total.currency, lang)}</dd>
+        <BookingTotals booking={booking} lang={lang} className="mt-3 grid grid-cols-2 gap-1 border-t border-black/10 pt-3">
           <dt>{t`Open amount`}</dt>
           <dd className="text-right">{formatMoney(booking.openAmount.amount, booking.openAmount.currency, lang)}</dd>
-          <dt>{t`Payment`}</dt>
-          <dd className="text-right">{paymentText(booking.paymentMethod)}</dd>
-        </dl>
+        </BookingTotals>
       </section>
       <div className="mt-8 flex flex-wrap gap-3">
         {!request ? (

@@ -2,21 +2,20 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { ApiError, unwrap } from '~/api/client'
 import { cartBookingQuery, cartQuery, startCartPayment } from '~/api/checkout.queries'
 import { monthQuery, offerQuery } from '~/api/offers.queries'
 import { OPAQUE_ID, parseSlug } from '~/lib/params'
 import { pageTitle } from '~/lib/page-title'
 import { utcToZonedMonth } from '~/lib/month'
-import { formatDate, formatMoney } from '~/lib/dates'
+import { formatDate } from '~/lib/dates'
 import { embedSearchOf, type EmbedSearch } from '~/features/embed/frame-config'
 import { emitEmbedEvent, emitEmbedEventOnce } from '~/features/embed/embed-messaging'
 import { BookingPanel } from '~/components/offers/booking-panel'
 import { EmbedOfferHeader } from '~/features/embed/embed-parts'
 import { PaymentPanel } from '~/components/payments/payment-panel'
-import { usePaymentMethodText } from '~/components/payments/payment-method-text'
-import { BookingOutcomeIntro, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { BookingItemRow, BookingOutcomeIntro, BookingTotals, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
 import { buttonClass } from '~/components/button'
 import { paymentOptionsOf } from '~/lib/shop-settings'
 
@@ -166,10 +165,8 @@ function redirectTop(url: string) {
 }
 
 function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
-  const { t } = useLingui()
   const { api, lang, config } = Route.useRouteContext()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
-  const paymentText = usePaymentMethodText()
   const request = booking.mode === 'request'
 
   // The host page learns of the conversion once (not again on a reload of this view).
@@ -199,21 +196,10 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
       ) : null}
       <ul className="mt-4 divide-y divide-black/10 rounded-lg bg-surface px-4 text-on-surface ring-1 ring-black/10">
         {booking.items.map((item, index) => (
-          <li key={index} className="py-3">
-            <p className="font-semibold">
-              {item.offerTitle} – {item.skuTitle}
-            </p>
-            <p>{when(item.start)}</p>
-            <p className="text-right">{formatMoney(item.total.amount, item.total.currency, lang)}</p>
-          </li>
+          <BookingItemRow key={index} item={item} lang={lang} when={when} />
         ))}
       </ul>
-      <dl className="mt-3 grid grid-cols-2 gap-1">
-        <dt className="font-semibold">{t`Total`}</dt>
-        <dd className="text-right font-semibold">{formatMoney(booking.total.amount, booking.total.currency, lang)}</dd>
-        <dt>{t`Payment`}</dt>
-        <dd className="text-right">{paymentText(booking.paymentMethod)}</dd>
-      </dl>
+      <BookingTotals booking={booking} lang={lang} className="mt-3 grid grid-cols-2 gap-1" />
       <div className="mt-4 flex flex-wrap gap-3">
         {!request ? (
           <a className={buttonClass('outline', 'sm')} href={`/api/webshop/v1/carts/${cart}/booking.ics`} download>
