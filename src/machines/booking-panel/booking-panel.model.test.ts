@@ -8,7 +8,7 @@
  * supported") because the traversal cannot run actors. Here the actors' outcomes are explicit
  * events of the model (`xstate.done.actor.*` / `xstate.error.actor.*` with concrete payloads),
  * so the model is built with `new TestModel` and the options `createTestModel` would set (the
- * harness in ../model-test-support.ts, shared by the machines' model tests).
+ * harness in tests/support/machine-model.ts, shared by the machines' model tests).
  */
 import { describe, expect, it } from 'vitest'
 import { type Actor, type SnapshotFrom } from 'xstate'
@@ -26,7 +26,7 @@ import {
 } from './booking-panel.machine'
 import type { AddToCartInput, AddToCartOutput, BookingPanelEvent, BookingPanelInput, DayAvailability, FetchDayInput, FetchMonthInput, MonthAvailability, OfferDetail } from './booking-panel.machine'
 import { activityOffer, dayFor, monthFor, NOW, privateChoiceOffer, privateParticipantOffer, privateSlotOffer } from './booking-panel.fixtures'
-import { actorOutcome, deferredCalls, machineModel, replayPaths } from '../model-test-support'
+import { actorOutcome, deferredCalls, machineModel, replayPaths } from '../../../tests/support/machine-model'
 
 type ActorId = 'fetchMonth' | 'fetchDay' | 'addToCart'
 

@@ -7,7 +7,7 @@
  * `createTestModel` refuses machines with `invoke`, so — as in the booking panel's model test —
  * the submit's outcomes are explicit events of the model (`xstate.done.actor.submitCheckout` /
  * `xstate.error.actor.submitCheckout` with concrete payloads) and the model is a `new TestModel`
- * (the harness in ../model-test-support.ts).
+ * (the harness in tests/support/machine-model.ts).
  *
  * To keep the graph small the visitor works through the form in order: participants before the
  * contact is touched, the contact before the payment step is touched (the example tests cover
@@ -31,7 +31,7 @@ import {
   toCheckoutInput,
 } from './checkout.draft'
 import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, REQUEST_CART, YOGA } from './checkout.fixtures'
-import { actorOutcome, deferredCalls, machineModel, replayPaths } from '../model-test-support'
+import { actorOutcome, deferredCalls, machineModel, replayPaths } from '../../../tests/support/machine-model'
 
 /** The open submit (and payment start) of the running actor under test. */
 const pending = deferredCalls<'submitCheckout' | 'startPayment'>()

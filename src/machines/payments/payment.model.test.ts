@@ -3,14 +3,14 @@
  * deferred actors) is its own model; actor outcomes and the poll delay are explicit events of
  * the model (`new TestModel`, since createTestModel refuses `invoke`); every shortest path is
  * replayed on a real actor, which must agree with the model and keep the invariants (the harness
- * in ../model-test-support.ts).
+ * in tests/support/machine-model.ts).
  */
 import { describe, expect, it } from 'vitest'
 import { waitFor, type Actor, type SnapshotFrom } from 'xstate'
 import { getStateNodes, TestModel } from 'xstate/graph'
 import { attemptOf, paymentMachine, type PaymentEvent, type PaymentMachineInput, type PaymentStart, type PaymentView } from './payment.machine'
 import { apiError, ATTEMPT_ID, CANCELLED, FAILED, NOT_PAYABLE, PAID, PAYABLE, PENDING, START } from './payment.fixtures'
-import { actorOutcome, deferredCalls, handledEvents, machineModel, replayPaths } from '../model-test-support'
+import { actorOutcome, deferredCalls, handledEvents, machineModel, replayPaths } from '../../../tests/support/machine-model'
 
 type ActorId = 'loadPayment' | 'startPayment'
 const pending = deferredCalls<ActorId>()

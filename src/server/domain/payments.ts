@@ -19,6 +19,7 @@ import type { components } from '~/api/schema.gen'
 import type { Db } from '~/server/db/client'
 import { bookings, paymentEvents, paymentLinks, payments } from '~/server/db/schema'
 import { enqueueMail } from '~/server/mail/outbox'
+import { paymentDescription } from '~/server/mail/templates'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
 import { bookingLocale, paymentFieldsOf, paymentStateOf, toBookingView, type BookingRow } from './bookings'
@@ -150,14 +151,13 @@ async function startPayment(ctx: StartContext, bookingId: string, source: 'check
   if (!prepared) throw inProgress()
 
   const title = pickText(shop.config.labels.title, ctx.locale)
-  const bookingWord = { de: 'Buchung', en: 'booking', fr: 'réservation' }[ctx.locale]
   let session
   try {
     session = await provider.createSession({
       paymentId,
       amount: prepared.openAmount,
       currency: prepared.currency,
-      description: `${title} – ${bookingWord} ${prepared.code}`,
+      description: paymentDescription(ctx.locale, title, prepared.code),
       locale: ctx.locale,
       returnUrl: returnUrl(paymentId),
       webhookUrl: `${ctx.origin}/api/webshop/v1/payments/webhooks/${provider.id}`,

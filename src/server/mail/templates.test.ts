@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Locale } from '../../lib/locale'
 import { mailCatalogPath, parsePo } from './i18n'
 import { formatMoney as formatPageMoney } from '../../lib/dates'
-import { escapeHtml, formatMoney, MAIL_KINDS, renderMail, type MailKind, type MailShop } from './templates'
+import { escapeHtml, formatMoney, MAIL_KINDS, paymentDescription, renderMail, type MailKind, type MailShop } from './templates'
 import { bookingFixture, PRIMARY } from '../../../tests/support/mail'
 
 const LOCALES: Locale[] = ['de', 'en', 'fr']
@@ -216,6 +216,12 @@ describe('helpers', () => {
         expect(formatMoney(money, locale)).toBe(formatPageMoney(money.amount, money.currency, locale))
       }
     }
+  })
+
+  it("describes a booking's payment for the provider in the booking's language", () => {
+    expect(paymentDescription('de', 'Bergschule Alpin', 'K7Q2-X9PM')).toBe('Bergschule Alpin – Buchung K7Q2-X9PM')
+    expect(paymentDescription('en', 'Bergschule Alpin', 'K7Q2-X9PM')).toBe('Bergschule Alpin – booking K7Q2-X9PM')
+    expect(paymentDescription('fr', 'École Alpin', 'K7Q2-X9PM')).toBe('École Alpin – réservation K7Q2-X9PM')
   })
 
   it('formatMoney uses the currency minor units', () => {

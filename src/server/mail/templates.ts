@@ -12,6 +12,7 @@ import { formatMoney } from '~/lib/money'
 import { sanitisePalette, type PaletteColor, type Rgb } from '~/lib/theme'
 import type { I18n } from '@lingui/core'
 import { MAIL_LOCALES, mailI18n } from './i18n'
+import { INTL_LOCALE } from '~/lib/dates'
 
 /** One escaping and one money format for the shop, its pages and its e-mails (src/lib). */
 export { escapeHtml, formatMoney }
@@ -66,7 +67,6 @@ export const DEFAULT_MAIL_TIME_ZONE = 'Europe/Zurich'
 /** Used when the shop's palette has no valid `primary` colour. */
 export const FALLBACK_PRIMARY: PaletteColor = { background: [29, 78, 216], foreground: [255, 255, 255] }
 
-const INTL_LOCALE: Record<Locale, string> = { de: 'de-CH', en: 'en-CH', fr: 'fr-CH' }
 
 /**
  * The mails' texts. Source strings are English (as in the shop); the translations live in the
@@ -283,6 +283,15 @@ function dictionary(locale: Locale): Dictionary {
     dictionaries.set(known, dict)
   }
   return dict
+}
+
+/**
+ * What a payment provider shows for the payment of a booking (on its page and on the statement),
+ * in the booking's language: `Bergschule Alpin – Buchung K7Q2-X9PM`.
+ */
+export function paymentDescription(locale: Locale, shopTitle: string, code: string): string {
+  const known: Locale = MAIL_LOCALES.includes(locale) ? locale : 'de'
+  return mailI18n(known)._(/*i18n*/ '{shop} – booking {code}', { shop: shopTitle, code })
 }
 
 /** An absolute http(s) URL, or undefined (config links never reach an href otherwise). */
