@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
+import { bookingRecords, tenOClock, visitorCalls, xsrfHeaders } from '../support/visitor-calls'
+import { paymentSteps, WEBHOOK } from '../support/payment-harness'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
-import { createOffer, checkoutRequest } from '../support/factories'
-import { addDays, utcToZonedDate, zonedDateTimeToUtc } from '../../src/server/domain/offers/zoned-time'
-import { bookings, outbox, paymentLinks, payments, sandboxSessions, sessions } from '../../src/server/db/schema'
+import { createOffer } from '../support/factories'
+import { paymentLinks, payments, sandboxSessions, sessions } from '../../src/server/db/schema'
 import { getOrCreateSecret } from '../../src/server/domain/secrets'
 import { createOperatorToken } from '../../src/server/domain/operator'
 import { SANDBOX_PATH, signWebhook } from '../../src/server/payments/sandbox'
 
 const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
 const TZ = 'Europe/Zurich'
-const WEBHOOK = '/api/webshop/v1/payments/webhooks/sandbox'
 let n = 0
 const key = () => `payment-key-${Date.now()}-${n++}`
 
@@ -25,73 +25,20 @@ describeEachDatabase('payments contract', (factory) => {
   let headers: Record<string, string>
   let secret: string
   let operator: string
-  const today = () => utcToZonedDate(new Date(clock), TZ)
-  const at = (days: number) => zonedDateTimeToUtc(addDays(today(), days), '10:00', TZ)!
+  const at = tenOClock(() => clock, TZ)
   const made: Record<string, Awaited<ReturnType<typeof createOffer>>> = {}
 
-  const call = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
-    app.call(`${ALPIN}${path}`, {
-      method,
-      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key(), 'x-flowin-locale': 'en', ...extra },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+  const call = visitorCalls(ALPIN, () => ({ app, headers }))
   const get = async (path: string) => app.call(`${ALPIN}${path}`, { headers: { 'x-flowin-locale': 'en' } })
 
-  async function book(options: { offer?: string; quantity?: number; paymentMethod?: string; mode?: 'order' | 'request'; locale?: string } = {}) {
-    const offer = options.offer ?? 'pay-canyon'
-    const quantity = options.quantity ?? 1
-    const cart = (await (await call('POST', '/api/webshop/v1/carts', {})).json()).data.id as string
-    const added = await call('POST', `/api/webshop/v1/carts/${cart}/items`, {
-      offer,
-      sku: made[offer]!.skus[0]!.id,
-      sessionId: made[offer]!.sessions[0]!.id,
-      quantity,
-    })
-    const item = (await added.json()).data.items[0].id as string
-    const response = await call(
-      'POST',
-      `/api/webshop/v1/carts/${cart}/checkout`,
-      checkoutRequest(item, quantity, { mode: options.mode ?? 'order', paymentMethod: options.paymentMethod ?? 'PAY_LATER' }),
-      { 'x-flowin-locale': options.locale ?? 'en' },
-    )
-    expect(response.status).toBe(201)
-    return { cart, booking: (await response.json()).data }
-  }
+  const steps = { origin: ALPIN, app: () => app, call, made, secret: () => secret, clock: () => clock }
+  const { book, start, sandboxAction, webhook } = paymentSteps({ ...steps, defaults: { offer: 'pay-canyon', paymentMethod: 'PAY_LATER' } })
 
-  /** Starts a payment and answers the sandbox session's reference. */
-  async function start(path: string) {
-    const response = await call('POST', path)
-    expect(response.status).toBe(201)
-    const data = (await response.json()).data as { paymentId: string; redirectUrl: string }
-    const [row] = await app.database.db.select().from(payments).where(eq(payments.id, data.paymentId))
-    return { ...data, ref: row!.providerRef! }
-  }
-
-  /** The tester's click on the sandbox page. */
-  const sandboxAction = (ref: string, action: 'pay' | 'fail' | 'cancel') =>
-    app.sandbox.handle(
-      new Request(`${ALPIN}${SANDBOX_PATH}${ref}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ALPIN },
-        body: `action=${action}`,
-      }),
-    )
-
-  function webhook(event: { id: string; type: string; ref: string; amount: number; currency?: string }, options: { secret?: string; time?: number } = {}) {
-    const body = JSON.stringify({ id: event.id, type: event.type, created: 0, data: { ref: event.ref, amount: event.amount, currency: event.currency ?? 'CHF' } })
-    const signature = signWebhook(options.secret ?? secret, options.time ?? Math.floor(clock / 1000), body)
-    return app.call(`${ALPIN}${WEBHOOK}`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': signature }, body })
-  }
-
-  const bookingRow = async (code: string) => (await app.database.db.select().from(bookings).where(eq(bookings.code, code)))[0]!
-  const mailsOf = async (code: string, kind: string) =>
-    (await app.database.db.select().from(outbox).where(eq(outbox.kind, kind))).filter((m) => (m.payload as { booking: { code: string } }).booking.code === code)
+  const { bookingRow, mailsOf } = bookingRecords(() => app)
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => new Date(clock) })
-    const cookie = await app.call(`${ALPIN}/sanctum/csrf-cookie`)
-    const token = (cookie.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('=')
-    headers = { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token }
+    headers = await xsrfHeaders(app, ALPIN)
     secret = await getOrCreateSecret(app.database.db, 'sandbox-webhook')
     operator = await createOperatorToken(app.database.db, 'alpin', 'test')
     made['pay-canyon'] = await createOffer(app.database.db, { slug: 'pay-canyon', skus: [{ key: 'adult', price: 12000 }], sessions: [{ startsAt: at(3), capacity: 50 }] })

@@ -7,23 +7,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
+import { bookingRecords, tenOClock, visitorCalls, xsrfHeaders } from '../support/visitor-calls'
+import { paymentSteps } from '../support/payment-harness'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
-import { createOffer, checkoutRequest } from '../support/factories'
-import { addDays, utcToZonedDate, zonedDateTimeToUtc } from '../../src/server/domain/offers/zoned-time'
-import { bookings, outbox, paymentLinks, payments, sandboxSessions, sessions } from '../../src/server/db/schema'
+import { createOffer } from '../support/factories'
+import { bookings, paymentLinks, payments, sandboxSessions, sessions } from '../../src/server/db/schema'
 import { getOrCreateSecret } from '../../src/server/domain/secrets'
 import { createOperatorToken } from '../../src/server/domain/operator'
 import { ShopDirectory } from '../../src/server/domain/shops'
 import { cancelBooking, expireUnpaidBookings, paymentDeadlineFor, PAYMENT_GRACE_MINUTES } from '../../src/server/domain/unpaid'
 import { providerRegistry } from '../../src/server/payments/provider'
-import { SANDBOX_PATH, signWebhook } from '../../src/server/payments/sandbox'
 import { composeMessage } from '../../src/server/mail/outbox'
 import { problemOf } from '../../src/server/http/problem'
 import { DomainError } from '../../src/server/domain/errors'
 
 const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
 const TZ = 'Europe/Zurich'
-const WEBHOOK = '/api/webshop/v1/payments/webhooks/sandbox'
 const MINUTE = 60_000
 let n = 0
 const key = () => `unpaid-key-${Date.now()}-${n++}`
@@ -46,62 +45,14 @@ describeEachDatabase('unpaid bookings', (factory) => {
   let secret: string
   let operator: string
   let shops: ShopDirectory
-  const today = () => utcToZonedDate(new Date(clock), TZ)
-  const at = (days: number) => zonedDateTimeToUtc(addDays(today(), days), '10:00', TZ)!
+  const at = tenOClock(() => clock, TZ)
   const made: Record<string, Awaited<ReturnType<typeof createOffer>>> = {}
 
-  const call = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
-    app.call(`${ALPIN}${path}`, {
-      method,
-      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key(), 'x-flowin-locale': 'en', ...extra },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+  const call = visitorCalls(ALPIN, () => ({ app, headers }))
 
   /** Adds `quantity` places of the offer's first session to a new cart: the answer's status. */
-  async function hold(offer: string, quantity: number) {
-    const cart = (await (await call('POST', '/api/webshop/v1/carts', {})).json()).data.id as string
-    const added = await call('POST', `/api/webshop/v1/carts/${cart}/items`, { offer, sku: made[offer]!.skus[0]!.id, sessionId: made[offer]!.sessions[0]!.id, quantity })
-    return { cart, added }
-  }
-
-  async function book(options: { offer?: string; quantity?: number; paymentMethod?: string; mode?: 'order' | 'request'; locale?: string } = {}) {
-    const offer = options.offer ?? 'unpaid-canyon'
-    const quantity = options.quantity ?? 1
-    const { cart, added } = await hold(offer, quantity)
-    expect(added.status).toBe(201)
-    const item = (await added.json()).data.items[0].id as string
-    const response = await call(
-      'POST',
-      `/api/webshop/v1/carts/${cart}/checkout`,
-      checkoutRequest(item, quantity, { mode: options.mode ?? 'order', paymentMethod: options.paymentMethod ?? 'PAY_NOW' }),
-      { 'x-flowin-locale': options.locale ?? 'en' },
-    )
-    expect(response.status).toBe(201)
-    return { cart, booking: (await response.json()).data }
-  }
-
-  async function start(path: string) {
-    const response = await call('POST', path)
-    expect(response.status).toBe(201)
-    const data = (await response.json()).data as { paymentId: string }
-    const [row] = await app.database.db.select().from(payments).where(eq(payments.id, data.paymentId))
-    return { paymentId: data.paymentId, ref: row!.providerRef! }
-  }
-
-  const sandboxAction = (ref: string, action: 'pay' | 'fail' | 'cancel') =>
-    app.sandbox.handle(
-      new Request(`${ALPIN}${SANDBOX_PATH}${ref}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ALPIN },
-        body: `action=${action}`,
-      }),
-    )
-
-  function webhook(event: { id: string; type: string; ref: string; amount: number }) {
-    const body = JSON.stringify({ id: event.id, type: event.type, created: 0, data: { ref: event.ref, amount: event.amount, currency: 'CHF' } })
-    const signature = signWebhook(secret, Math.floor(clock / 1000), body)
-    return app.call(`${ALPIN}${WEBHOOK}`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': signature }, body })
-  }
+  const steps = { origin: ALPIN, app: () => app, call, made, secret: () => secret, clock: () => clock }
+  const { hold, book, start, sandboxAction, webhook } = paymentSteps({ ...steps, defaults: { offer: 'unpaid-canyon', paymentMethod: 'PAY_NOW' } })
 
   const expire = () => expireUnpaidBookings({ db: app.database.db, loadShop: (id) => shops.loadById(id), providers: providerRegistry([app.sandbox], 'sandbox'), now: () => new Date(clock) })
   const staffCancel = async (code: string, message?: string) =>
@@ -116,18 +67,14 @@ describeEachDatabase('unpaid bookings', (factory) => {
     const problem = problemOf(error as DomainError)
     return { status: problem.statusCode, code: problem.data.code }
   }
-  const bookingRow = async (code: string) => (await app.database.db.select().from(bookings).where(eq(bookings.code, code)))[0]!
+  const { bookingRow, mailsOf } = bookingRecords(() => app)
   const placesTaken = async (offer: string) =>
     (await app.database.db.select().from(sessions).where(eq(sessions.id, made[offer]!.sessions[0]!.id)))[0]!.placesTaken
-  const mailsOf = async (code: string, kind: string) =>
-    (await app.database.db.select().from(outbox).where(eq(outbox.kind, kind))).filter((m) => (m.payload as { booking: { code: string } }).booking.code === code)
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => new Date(clock) })
     shops = new ShopDirectory(app.database.db, { hostedDomain: HOSTED_DOMAIN, defaultShop: 'alpin' })
-    const cookie = await app.call(`${ALPIN}/sanctum/csrf-cookie`)
-    const token = (cookie.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('=')
-    headers = { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token }
+    headers = await xsrfHeaders(app, ALPIN)
     secret = await getOrCreateSecret(app.database.db, 'sandbox-webhook')
     operator = await createOperatorToken(app.database.db, 'alpin', 'test')
     made['unpaid-canyon'] = await createOffer(app.database.db, { slug: 'unpaid-canyon', skus: [{ key: 'adult', price: 12000 }], sessions: [{ startsAt: at(40), capacity: 50 }] })

@@ -12,13 +12,13 @@
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 import { startServeProcess, stopServeProcess, type ServeProcess } from '../../scripts/lib/serve-process'
 import { MEDIA_WIDTHS } from '../../src/lib/media'
 import { cartWithPlace, checkoutBody, findSession, type Visitor } from '../../scripts/lib/shop-api'
+import { streamingPost } from '../support/streaming-post'
 
 const PORT = 4187
 const ORIGIN = `http://hostile.localhost:${PORT}`
@@ -177,36 +177,9 @@ test.describe('security: a hostile shop configuration is inert', () => {
 
   test('a 100 MB body is refused with 413 at once, the client still sending it reads the answer, the server holds none of it', async () => {
     const rssKiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server!.pid}/status`, 'utf8'))?.[1])
-    /** Streams up to `total` bytes in chunks (no Content-Length) until the server answers. */
+    /** Streams up to `total` bytes (no Content-Length unless given) until the server answers. */
     const post = (path: string, total: number, headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; ms: number; sent: number; body: string; connection?: string }>((resolve, reject) => {
-        const started = Date.now()
-        const chunk = Buffer.alloc(64 * 1024, 120)
-        let sent = 0
-        let answered = false
-        const req = http.request({ host: '127.0.0.1', port: PORT, path, method: 'POST', headers: { host: `hostile.localhost:${PORT}`, 'content-type': 'application/json', ...headers } })
-        req.on('response', (res) => {
-          answered = true
-          let body = ''
-          res.on('data', (d) => (body += d))
-          res.on('end', () => {
-            req.destroy()
-            resolve({ status: res.statusCode!, ms: Date.now() - started, sent, body, connection: res.headers.connection })
-          })
-        })
-        // a broken pipe instead of the answer is a failure: the server must let the client read its 413
-        req.on('error', (e) => !answered && reject(e))
-        // a chunk per event-loop turn, as a network client sends: it reads the answer in between
-        const pump = () => {
-          if (answered) return
-          if (sent >= total) return void req.end()
-          const piece = chunk.subarray(0, Math.min(chunk.length, total - sent))
-          sent += piece.length
-          if (req.write(piece)) setImmediate(pump)
-          else req.once('drain', pump)
-        }
-        pump()
-      })
+      streamingPost({ port: PORT, path, total, headers: { host: `hostile.localhost:${PORT}`, 'content-type': 'application/json', ...headers } })
     const before = rssKiB()
     const webhook = await post('/api/webshop/v1/payments/webhooks/sandbox', 100 * 1024 * 1024)
     expect(webhook.status).toBe(413)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type Server } from 'srvx'
 import { BodyTooLarge, readBoundedBody } from './body-limit'
 import { closingInStages } from './lingering-close'
+import { streamingPost } from '../../../tests/support/streaming-post'
 
 /**
  * A real srvx server on Node, bounding bodies as the shop does (64 KiB), against clients that keep
@@ -38,36 +39,8 @@ afterAll(async () => {
   await server.close(true)
 })
 
-type Sent = { status: number; connection: string | undefined; sent: number; body: string }
-
-/**
- * Posts up to `total` bytes in 64 KiB chunks, giving the event loop a turn between chunks as a
- * network client does, and stops sending once the answer is there.
- */
-function post(total: number, headers: Record<string, string> = {}, agent?: http.Agent) {
-  return new Promise<Sent>((resolve, reject) => {
-    const chunk = Buffer.alloc(64 * 1024, 120)
-    let sent = 0
-    let answered = false
-    const req = http.request({ host: '127.0.0.1', port, path: '/', method: 'POST', headers, agent })
-    req.on('response', (res) => {
-      answered = true
-      let body = ''
-      res.on('data', (d) => (body += d))
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, sent, body }))
-    })
-    req.on('error', (e) => !answered && reject(e))
-    const pump = () => {
-      if (answered) return
-      if (sent >= total) return void req.end()
-      const piece = chunk.subarray(0, Math.min(chunk.length, total - sent))
-      sent += piece.length
-      if (req.write(piece)) setImmediate(pump)
-      else req.once('drain', pump)
-    }
-    pump()
-  })
-}
+/** Posts up to `total` bytes, a chunk per event-loop turn, and stops sending once answered. */
+const post = (total: number, headers: Record<string, string> = {}, agent?: http.Agent) => streamingPost({ port, path: '/', total, headers, agent })
 
 describe('an answer given before the body arrived closes the connection in stages', () => {
   it('a client still sending a large chunked body reads the 413, every time', async () => {
