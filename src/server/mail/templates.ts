@@ -274,9 +274,12 @@ function buildDictionary(i18n: I18n): Dictionary {
 
 const dictionaries = new Map<Locale, Dictionary>()
 
-/** The texts in a language (an unknown one falls back to German, as before). */
+/** A mail language: an unknown one falls back to German, as before. */
+const mailLocale = (locale: Locale): Locale => (MAIL_LOCALES.includes(locale) ? locale : 'de')
+
+/** The texts in a language. */
 function dictionary(locale: Locale): Dictionary {
-  const known: Locale = MAIL_LOCALES.includes(locale) ? locale : 'de'
+  const known = mailLocale(locale)
   let dict = dictionaries.get(known)
   if (!dict) {
     dict = buildDictionary(mailI18n(known))
@@ -290,8 +293,7 @@ function dictionary(locale: Locale): Dictionary {
  * in the booking's language: `Bergschule Alpin – Buchung K7Q2-X9PM`.
  */
 export function paymentDescription(locale: Locale, shopTitle: string, code: string): string {
-  const known: Locale = MAIL_LOCALES.includes(locale) ? locale : 'de'
-  return mailI18n(known)._(/*i18n*/ '{shop} – booking {code}', { shop: shopTitle, code })
+  return mailI18n(mailLocale(locale))._(/*i18n*/ '{shop} – booking {code}', { shop: shopTitle, code })
 }
 
 /** An absolute http(s) URL, or undefined (config links never reach an href otherwise). */
