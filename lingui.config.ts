@@ -1,6 +1,9 @@
 import { defineConfig } from '@lingui/cli'
 import { formatter } from '@lingui/format-po'
 
+/** Where the staff app's strings live (its own catalogue, out of the visitor's). */
+const ADMIN_SOURCES = ['<rootDir>/src/features/admin', '<rootDir>/src/routes/$lang/admin', '<rootDir>/src/machines/admin']
+
 // Source strings are English (ADR 004); every catalogue, en included, is translated.
 export default defineConfig({
   sourceLocale: 'en',
@@ -10,7 +13,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '**/server/**'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '**/server/**', ...ADMIN_SOURCES],
+    },
+    // The staff app's texts: loaded only by its routes, so visitor pages never carry them.
+    {
+      path: '<rootDir>/src/locales/{locale}/admin',
+      include: ADMIN_SOURCES,
+      exclude: ['**/*.test.*'],
     },
     // The e-mails' texts (server only, read at run time by src/server/mail/i18n.ts).
     {

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process'
 
 const root = join(import.meta.dirname, '..')
 const locales = ['de', 'en', 'fr'] as const
-/** The shop's catalogue and the e-mails' (src/server/mail), both written by `lingui extract`. */
-const catalogues = ['messages', 'mail'] as const
+/** The shop's catalogue, the e-mails' (src/server/mail) and the staff app's, all written by `lingui extract`. */
+const catalogues = ['messages', 'mail', 'admin'] as const
 const files = catalogues.flatMap((c) => locales.map((l) => ({ l, c, path: join(root, 'src', 'locales', l, `${c}.po`) })))
 
 /** msgid → msgstr of a PO file (plural forms and contexts folded into the key). */

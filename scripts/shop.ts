@@ -20,7 +20,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
 import { eq } from 'drizzle-orm'
-import { prepareDatabase } from '../src/server/prepare'
+import { collectOutput, runCommandLine, UsageError, type CommandResult } from './lib/cli'
 import { shopDomains, shops } from '../src/server/db/schema'
 import type { Db } from '../src/server/db/client'
 
@@ -31,7 +31,6 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
 const USAGE = 'usage: npm run shop -- list | show <id> | put <id> <config.json> | domain <id> <domain> [--primary]'
 
 /** A wrong command line: exit status 2 with the usage. */
-class UsageError extends Error {}
 
 /** Validates a configuration against the contract; the messages name the field. */
 export function validateShopConfig(config: unknown): string[] {
@@ -45,7 +44,7 @@ export function validateShopConfig(config: unknown): string[] {
 }
 
 /** What a command printed, and its exit status (0 done, 1 refused, 2 wrong command line). */
-export type ShopCommandResult = { status: 0 | 1 | 2; out: string; err: string }
+export type ShopCommandResult = CommandResult
 
 /** Checks the command line before any database is opened (a wrong one touches nothing). */
 export function parseShopCommand(args: string[]): { command: string; id?: string; arg?: string; flag?: string } {
@@ -59,9 +58,7 @@ export function parseShopCommand(args: string[]): { command: string; id?: string
 
 /** Runs one command on a prepared database; the CLI below and the tests call it. */
 export async function runShopCommand(db: Db, args: string[]): Promise<ShopCommandResult> {
-  const lines: string[] = []
-  const print = (line: string) => lines.push(line)
-  try {
+  return collectOutput('shop', async (print) => {
     const { command, id, arg, flag } = parseShopCommand(args)
     if (command === 'list') {
       const rows = await db.select({ id: shops.id }).from(shops)
@@ -92,40 +89,7 @@ export async function runShopCommand(db: Db, args: string[]): Promise<ShopComman
       })
       print(`${domain} → shop ${id}${primary ? ' (primary: its links use this domain)' : ''}`)
     }
-    return { status: 0, out: lines.map((l) => `${l}\n`).join(''), err: '' }
-  } catch (error) {
-    if (error instanceof UsageError) return { status: 2, out: '', err: `${error.message}\n` }
-    return { status: 1, out: lines.map((l) => `${l}\n`).join(''), err: `[shop] ${error instanceof Error ? error.message : String(error)}\n` }
-  }
+  })
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2)
-  try {
-    parseShopCommand(args)
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`)
-    return 2
-  }
-  const runtime = await prepareDatabase(() => {})
-  const database = runtime.database
-  if (!database) throw new Error('API_ORIGIN is set: the shops live in that back end, not here.')
-  try {
-    const result = await runShopCommand(database.db, args)
-    process.stdout.write(result.out)
-    process.stderr.write(result.err)
-    return result.status
-  } finally {
-    await database.close()
-  }
-}
-
-if (import.meta.filename === process.argv[1]) {
-  main().then(
-    (status) => process.exit(status),
-    (error) => {
-      console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`)
-      process.exit(1)
-    },
-  )
-}
+if (import.meta.filename === process.argv[1]) runCommandLine('shop', parseShopCommand, (db, args) => runShopCommand(db, args))

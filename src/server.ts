@@ -4,7 +4,7 @@ import { isApiPath } from './server/api/handler'
 import { getEnv } from './server/env'
 import { errorResponse, errors, REQUEST_ID_HEADER } from './server/http/problem'
 import { BODY_LIMITS, BodyTooLarge, withBoundedBody } from './server/http/body-limit'
-import { invalidHostPage, isPersonalPage, securityHeaders, transportHeaders } from './server/http/pages'
+import { invalidHostPage, isPersonalPage, isStaffPage, securityHeaders, staffPageHeaders, transportHeaders } from './server/http/pages'
 import { isSecureRequest } from './server/http/public-origin'
 import { isServerFunction, SERVER_FN_BASE } from './server/http/server-functions'
 import { getRuntime, newRequestId } from './server/runtime'
@@ -13,7 +13,11 @@ import { robots, sitemap } from './server/http/seo'
 import { embedLoaderResponse } from './server/http/embed-loader'
 import embedLoader from 'virtual:embed-loader'
 import { BUILD_ID } from './lib/build-id'
+import { registerBuildId } from './server/build'
 import type { PageRequestContext } from '~/functions/request-context'
+
+// The API runtime, loaded from source beside this bundle, answers the staff's 'about' with this build's id.
+registerBuildId(BUILD_ID)
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -111,6 +115,7 @@ async function answer(request: Request): Promise<Response> {
   }
   // The page, and a redirect away from it, both name the cart or the payment link.
   if (isPersonalPage(url.pathname)) headers.set('cache-control', 'no-store')
+  if (isStaffPage(url.pathname)) for (const [name, value] of Object.entries(staffPageHeaders())) headers.set(name, value)
   const wanted = context.responseStatus.value
   // Error screens, and pages that show an outcome themselves (an expired payment link: 410).
   const status = html && wanted && (response.status >= 400 || wanted >= 400) ? wanted : response.status

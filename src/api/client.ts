@@ -81,7 +81,7 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
  * 408/425/429/502/503/504 (GETs are not retried); on a 5xx the request id goes into the error
  * data as `flowinRequestId` and the error is reported. `unwrap` rethrows errors as ApiError.
  */
-export function createApiClient(options: ApiClientOptions) {
+export function createApiClient<P extends object = paths>(options: ApiClientOptions) {
   const newKey = options.newIdempotencyKey ?? randomKey
 
   const send = async (request: Request): Promise<Response> => {
@@ -125,12 +125,12 @@ export function createApiClient(options: ApiClientOptions) {
     },
   }
 
-  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: send })
+  const client = createClient<P>({ baseUrl: options.baseUrl, fetch: send })
   client.use(middleware)
   return client
 }
 
-export type Api = ReturnType<typeof createApiClient>
+export type Api = ReturnType<typeof createApiClient<paths>>
 
 /** The data of a successful call, or an ApiError thrown with the contract's error body. */
 export async function unwrap<T>(

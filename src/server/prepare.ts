@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { Database, Db } from './db/client'
 import { shops } from './db/schema'
 import { createOperatorToken, hasOperatorToken } from './domain/operator'
+import { ensureDemoStaff } from './seed/demo-staff'
 
 /**
  * Every shop gets an operator token on first start (README, "Answering requests"); only its hash
@@ -50,12 +51,13 @@ export async function prepareData(database: Database, dataDir: string, log: (lin
   return seedOnce(database, dataDir, log)
 }
 
-/** The demo data and operator tokens, by one process at a time on PostgreSQL. */
+/** The demo data, operator tokens and the demo shops' staff, by one process at a time on PostgreSQL. */
 export async function seedOnce(database: Database, dataDir: string, log: (line: string) => void = () => {}) {
   const work = async (db: Db) => {
     const seeded = await seedDemoData(db)
     if (!seeded) await refreshDemoData(db)
     await ensureOperatorTokens(db, dataDir, log)
+    await ensureDemoStaff(db, dataDir, log)
     return { seeded }
   }
   if (database.kind === 'pglite') return work(database.db)

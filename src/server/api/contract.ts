@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats'
 import { isValidDate } from '~/server/domain/offers/zoned-time'
 import { HttpError } from '~/server/http/problem'
 import { nulError, pathOfNul, toFieldErrors, validationError } from './validation'
-import type { Access, ApiContext, OperationDef, OperationHandlers, OperationId, RouteDef } from './types'
+import type { Access, ApiContext, OperationDef, OperationId, RouteDef, StaffRequirement } from './types'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the contract's JSON as parsed from YAML, untyped by nature
 type Json = Record<string, any>
@@ -26,10 +26,26 @@ type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; req
 
 export type CompiledRoute = RouteDef & { regex: RegExp; keys: string[] }
 
-/** Who calls an operation, as the contract says: operators (security `operatorToken`), providers (`x-access: provider`), else visitors. */
+/**
+ * Who calls an operation, as the contract says: staff (`x-role`, openapi/admin.yaml), operators
+ * (security `operatorToken`), providers (`x-access: provider`), else visitors.
+ */
 export function accessOf(op: Json): Access {
+  if (op['x-role'] !== undefined) return 'staff'
   if (Array.isArray(op.security) && op.security.some((s: Json) => 'operatorToken' in s)) return 'operator'
   return op['x-access'] === 'provider' ? 'provider' : 'visitor'
+}
+
+const STAFF_REQUIREMENTS = new Set<StaffRequirement>(['public', 'guide', 'manager', 'owner'])
+
+/** The role an operation of the staff contract needs; one without a known `x-role` is refused at start. */
+function staffRoleOf(op: Json, id: string): StaffRequirement | undefined {
+  const role = op['x-role'] as StaffRequirement | undefined
+  if (role === undefined) return undefined
+  if (!STAFF_REQUIREMENTS.has(role)) throw new Error(`operation ${id}: unknown x-role ${String(role)}`)
+  const session = Array.isArray(op.security) && op.security.some((s: Json) => 'staffSession' in s)
+  if ((role === 'public') === session) throw new Error(`operation ${id}: x-role ${role} and its security scheme disagree`)
+  return role
 }
 
 function pathRegex(template: string) {
@@ -65,7 +81,8 @@ function coerce(value: string, schema: Json): unknown {
  * The routes of a contract, each running `handlers[operationId]` after validating the request
  * against the contract. Throws when an operation has no handler or a handler no operation.
  */
-export function compileContract(spec: OpenApiDocument, handlers: OperationHandlers): CompiledRoute[] {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of either contract, each typed by its own map
+export function compileContract(spec: OpenApiDocument, handlers: Partial<Record<OperationId, OperationDef<any>>>): CompiledRoute[] {
   const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, useDefaults: true })
   ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
   // A day of the calendar the shop can book (the contract's `format: date`, years 1900–9000).
@@ -153,7 +170,16 @@ export function compileContract(spec: OpenApiDocument, handlers: OperationHandle
         }
         return def.handler(ctx, { path, query: params, body: json } as never)
       }
-      routes.push({ id, path: template as RouteDef['path'], method: method.toUpperCase() as RouteDef['method'], access, handler, ...pathRegex(template) })
+      routes.push({
+        id,
+        path: template as RouteDef['path'],
+        method: method.toUpperCase() as RouteDef['method'],
+        access,
+        staffRole: staffRoleOf(op, id),
+        replay: op['x-replay'] !== false,
+        handler,
+        ...pathRegex(template),
+      })
     }
   }
   const extra = Object.keys(handlers).filter((id) => !seen.has(id))

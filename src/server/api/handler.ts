@@ -16,7 +16,10 @@ import { isSecureRequest, shopOrigin, type OriginSettings } from '~/server/http/
 import { transportHeaders } from '~/server/http/pages'
 import { compileContract, type CompiledRoute, type OpenApiDocument } from './contract'
 import { handlers } from './operations'
-import { routes } from './routes'
+import { adminRoutes, routes } from './routes'
+import { authenticateStaffSession } from '~/server/domain/staff/sessions'
+import { hasRole } from '~/server/domain/staff/accounts'
+import { readStaffSecret } from '~/server/http/staff-cookie'
 import { reportError } from '~/lib/report-error'
 import type { ApiContext } from './types'
 
@@ -67,7 +70,7 @@ export function isApiPath(pathname: string) {
  * Answers that carry personal data (carts and their booking, checkout, payments, payment links,
  * operator requests, the anti-forgery cookie): never stored by a browser or a shared cache.
  */
-const PERSONAL = /^\/(api\/webshop\/v1\/(carts|payment-links|payments|operator)(\/|$)|sanctum\/)/
+const PERSONAL = /^\/(api\/webshop\/v1\/(carts|payment-links|payments|operator)(\/|$)|api\/admin\/|sanctum\/)/
 
 function isLoopback(host: string) {
   const name = host.replace(/:\d+$/, '')
@@ -79,7 +82,7 @@ function isLoopback(host: string) {
  * function serves HTTP (through the server entry), SSR (in-process, no network hop) and tests.
  */
 export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
-  const compiled = deps.contract ? compileContract(deps.contract, handlers) : routes
+  const compiled = deps.contract ? [...compileContract(deps.contract, handlers), ...adminRoutes] : routes
   let webhookSecret: Promise<string> | undefined
   const sandbox = createSandboxProvider({
     db: deps.db,
@@ -186,6 +189,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
         route.handler({ ...ctx, request: replayable }, routeParams),
       )
     }
+    if (route.access === 'staff') return dispatchStaff(route, ctx, params, method)
     // A provider signs its calls; the route verifies the signature (no cookies, no key).
     if (method === 'GET' || route.access === 'provider') return route.handler(ctx, params)
 
@@ -201,6 +205,32 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     return withIdempotency(deps.db, shop.id, key, print, () =>
       route.handler({ ...ctx, request: replayable }, routeParams),
     )
+  }
+
+  /**
+   * An operation of openapi/admin.yaml: the session cookie and the role of `x-role` first (401
+   * signed out, 403 role too small), then, for a write, the anti-forgery pair (the cookie pair
+   * only: no frame token, staff pages are never framed) and the idempotency key, whose stored
+   * answers belong to the member who sent them (`x-replay: false`: the key is checked, never replayed).
+   */
+  async function dispatchStaff(route: CompiledRoute, ctx: ApiContext, params: Record<string, string>, method: string): Promise<Response> {
+    if (route.staffRole !== 'public') {
+      const staff = await authenticateStaffSession(deps.db, ctx.shop.id, readStaffSecret(ctx.request.headers.get('cookie')), ctx.now)
+      if (!staff) throw errors.staffSignedOut()
+      if (!hasRole(staff.role, route.staffRole!)) throw errors.staffForbidden()
+      ctx = { ...ctx, staff }
+    }
+    if (method === 'GET') return route.handler(ctx, params)
+    const secret = await deps.xsrfSecret()
+    const cookie = readCookie(ctx.request.headers.get('cookie'), XSRF_COOKIE)
+    if (!cookie || !verifyXsrf(secret, cookie, ctx.request.headers.get(XSRF_HEADER), ctx.now)) throw errors.xsrf()
+    const key = checkIdempotencyKey(ctx.request.headers.get('idempotency-key'))
+    const body = await readRequestBody(ctx.request)
+    const replayable = new Request(ctx.request.url, { method: ctx.request.method, headers: ctx.request.headers, body: body || undefined })
+    const call = { ...ctx, request: replayable }
+    if (!route.replay) return route.handler(call, params)
+    const print = fingerprint(method, `${ctx.url.pathname}${ctx.url.search}\n${ctx.staff?.staffId ?? ''}`, body)
+    return withIdempotency(deps.db, ctx.shop.id, key, print, () => route.handler(call, params))
   }
 
   async function handleApi(request: Request, { requestId }: { requestId: string }): Promise<Response> {

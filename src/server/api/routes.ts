@@ -1,10 +1,14 @@
 import { compileContract } from './contract'
 import { contract } from './contract.gen'
+import { contract as adminContract } from './admin-contract.gen'
 import { handlers } from './operations'
+import { adminHandlers } from './admin'
 
 /**
- * Every operation of openapi/webshop.yaml, as the built-in back end serves it: paths, methods and
- * access from the contract, request validation compiled from its schemas, handlers from
- * ./operations (one file per resource).
+ * Every operation of openapi/webshop.yaml and openapi/admin.yaml, as the built-in back end
+ * serves them: paths, methods and access from the contracts, request validation compiled from
+ * their schemas, handlers from ./operations and ./admin (one file per resource).
  */
-export const routes = compileContract(contract, handlers)
+export const shopRoutes = compileContract(contract, handlers)
+export const adminRoutes = compileContract(adminContract, adminHandlers)
+export const routes = [...shopRoutes, ...adminRoutes]

@@ -1,14 +1,21 @@
-import type { operations, paths } from '~/api/schema.gen'
+import type { operations as shopOperations, paths } from '~/api/schema.gen'
+import type { operations as adminOperations, paths as adminPaths } from '~/api/admin-schema.gen'
+import type { Role } from '~/server/domain/staff/accounts'
+import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import type { Db } from '~/server/db/client'
 import type { Shop } from '~/server/domain/shops'
 import type { PaymentProviders } from '~/server/payments/provider'
 import type { Locale } from '~/lib/locale'
 
 export type { Locale }
-export type ApiPath = keyof paths
+export type ApiPath = keyof paths | keyof adminPaths
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
-export type OperationId = keyof operations
+/** The operations of both contracts (openapi/webshop.yaml and openapi/admin.yaml; their ids never clash). */
+type operations = shopOperations & adminOperations
+export type ShopOperationId = keyof shopOperations
+export type AdminOperationId = keyof adminOperations
+export type OperationId = ShopOperationId | AdminOperationId
 type SuccessStatus = 200 | 201 | 202
 type ResponsesOf<O extends OperationId> = operations[O]['responses']
 
@@ -45,15 +52,21 @@ export type OperationDef<O extends OperationId> = {
   strictQuery?: boolean
 }
 
-/** A handler for every operation of the contract, keyed by operationId. */
-export type OperationHandlers = { [O in OperationId]: OperationDef<O> }
+/** A handler for every operation of openapi/webshop.yaml, keyed by operationId. */
+export type OperationHandlers = { [O in ShopOperationId]: OperationDef<O> }
+/** A handler for every operation of openapi/admin.yaml, keyed by operationId. */
+export type AdminOperationHandlers = { [O in AdminOperationId]: OperationDef<O> }
 
 /**
  * Who calls an operation: `visitor` (writes need the anti-forgery pair and an idempotency key),
  * `provider` (a payment provider; the handler verifies its signature), `operator` (bearer token
- * of the shop; an idempotency key is optional). The contract says which (src/server/api/contract.ts).
+ * of the shop; an idempotency key is optional), `staff` (the staff session cookie and the role
+ * of `x-role`; writes like visitors'). The contract says which (src/server/api/contract.ts).
  */
-export type Access = 'visitor' | 'provider' | 'operator'
+export type Access = 'visitor' | 'provider' | 'operator' | 'staff'
+
+/** What the staff contract asks of a caller (`x-role`): nobody signed in (`public`) or at least a role. */
+export type StaffRequirement = 'public' | Role
 
 export type ApiContext = {
   request: Request
@@ -72,6 +85,8 @@ export type ApiContext = {
   payments: PaymentProviders
   /** The client's address as the rate limiter sees it (TRUST_PROXY: our proxy's X-Forwarded-For). */
   clientAddress: string
+  /** The signed-in staff member (operations of openapi/admin.yaml with a role; checked before the handler runs). */
+  staff?: StaffPrincipal
 }
 
 export type RouteHandler = (ctx: ApiContext, params: Record<string, string>) => Promise<Response>
@@ -85,6 +100,10 @@ export type RouteDef = {
   /** Validates the request against the contract, then runs the operation's handler. */
   handler: RouteHandler
   access: Access
+  /** Operations of openapi/admin.yaml: who may call (`x-role`). */
+  staffRole?: StaffRequirement
+  /** Whether a repeated Idempotency-Key answers the stored answer (`x-replay: false`: never, the answer carries a new session). */
+  replay: boolean
 }
 
 /** A JSON answer of an operation, its body checked against the contract at compile time. */

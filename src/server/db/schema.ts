@@ -419,3 +419,126 @@ export const operatorTokens = pgTable(
   },
   (t) => [uniqueIndex('operator_tokens_hash_idx').on(t.tokenHash), index('operator_tokens_shop_idx').on(t.shopId)],
 )
+
+/** A shop's staff member (owner ⊃ manager ⊃ guide). E-mail lower case, unique per shop; no password until an invitation is used. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** E.164 (`+41799000000`). */
+    phone: text('phone'),
+    locale: text('locale', { enum: ['de', 'en', 'fr'] }).notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'guide'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    /** `scrypt$N$r$p$salt$hash` (base64url); null until the invitation is used. */
+    passwordHash: text('password_hash'),
+    /** Increases with every change (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_shop_email_idx').on(t.shopId, t.email)],
+)
+
+/** Server-side staff sessions; the cookie's secret is stored as SHA-256 only. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** SHA-256 (hex) of the cookie's 256-bit secret. */
+    idHash: text('id_hash').primaryKey(),
+    /** A public handle (listing, ending one session); not the secret. */
+    handle: text('handle').notNull(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, whatever the use. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId), uniqueIndex('staff_sessions_handle_idx').on(t.handle)],
+)
+
+/** Single-use links (invitation, password reset), stored as SHA-256 of the token. */
+export const staffLinks = pgTable(
+  'staff_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invitation', 'reset'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_links_staff_idx').on(t.staffId)],
+)
+
+/** A pending change of a staff member's e-mail or phone, confirmed by a 6-digit code sent to the new address. */
+export const staffContactChanges = pgTable(
+  'staff_contact_changes',
+  {
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'phone'] }).notNull(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    /** SHA-256 of `{staffId}|{channel}|{code}`. */
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.channel] })],
+)
+
+/** Failed sign-ins per shop and key (`account:{email}` or `address:{ip}`), in a sliding window. */
+export const staffSignInFailures = pgTable(
+  'staff_sign_in_failures',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.key] })],
+)
+
+/** What happened to a staff member, by whom (null: the system or the member signing in). */
+export const staffEvents = pgTable(
+  'staff_events',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_events_staff_idx').on(t.staffId, t.at)],
+)

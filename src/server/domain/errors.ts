@@ -17,6 +17,8 @@ export type DomainErrorKind =
   | 'gone'
   /** A service the domain depends on failed (the payment provider). */
   | 'upstream'
+  /** Too many failed attempts (signing in): refused for a while; `data.retryAfterSeconds` says how long. */
+  | 'throttled'
 
 /** Field errors as the contract's validation error carries them (`data.errors`). */
 export type FieldErrors = Record<string, { code: string; params?: Record<string, unknown> }>

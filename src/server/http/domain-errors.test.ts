@@ -11,6 +11,7 @@ describe('domain errors at the API edge', () => {
       conflict: [409, 'Conflict'],
       gone: [410, 'Gone'],
       upstream: [502, 'Bad gateway'],
+      throttled: [429, 'Too many requests'],
     }
     for (const [kind, [status, wording]] of Object.entries(expected) as [DomainErrorKind, [number, string]][]) {
       const problem = problemOf(new DomainError(kind, `x.${kind}`, 'Something.'))
@@ -18,6 +19,13 @@ describe('domain errors at the API edge', () => {
       expect(problem.data, kind).toEqual({ code: `x.${kind}` })
     }
     expect(Object.keys(DOMAIN_ERROR_STATUS).sort()).toEqual(Object.keys(expected).sort())
+  })
+
+  it('tells a throttled client when to try again (Retry-After in whole seconds, at least one)', () => {
+    const problem = problemOf(new DomainError('throttled', 'auth.throttled', 'Too many attempts.', { retryAfterSeconds: 899.2 }))
+    expect(problem.headers['retry-after']).toBe('900')
+    expect(problem.data).toEqual({ code: 'auth.throttled', retryAfterSeconds: 899.2 })
+    expect(problemOf(new DomainError('throttled', 'auth.throttled', 'Too many attempts.', { retryAfterSeconds: 0 })).headers['retry-after']).toBe('1')
   })
 
   it('puts the code first and the data beside it, as the error bodies have them', async () => {
@@ -49,6 +57,8 @@ describe('domain errors at the API edge', () => {
       'www-authenticate': 'Bearer realm="operator"',
     })
     expect(problemOf(notFound('cart.not_found', 'This cart does not exist.')).headers).toEqual({})
+    // A staff member signs in with a form: no HTTP challenge.
+    expect(problemOf(new DomainError('unauthorised', 'auth.invalid_credentials', 'Wrong.')).headers).toEqual({})
     expect(problemOf(paymentInProgress())).toMatchObject({ statusCode: 409, data: { code: 'payment.in_progress' } })
   })
 })

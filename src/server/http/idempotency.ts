@@ -73,8 +73,11 @@ export async function withIdempotency(
     .update(idempotencyKeys)
     .set({ state: 'done', responseStatus: response.status, responseHeaders: headers, responseBody: body })
     .where(and(eq(idempotencyKeys.shopId, shopId), eq(idempotencyKeys.key, key)))
-  return new Response(body, { status: response.status, headers: response.headers })
+  return new Response(bodyOf(response.status, body), { status: response.status, headers: response.headers })
 }
+
+/** A 204 (sign out, password changed) has no body: a Response refuses even an empty one. */
+const bodyOf = (status: number, body: string | null) => (status === 204 || status === 205 || status === 304 ? null : body)
 
 async function claim(db: Db, shopId: string, key: string, print: string): Promise<boolean> {
   if (Math.random() < 0.01) {
@@ -131,7 +134,7 @@ async function replay(db: Db, shopId: string, key: string, print: string): Promi
       )
     }
     if (row && row.state === 'done' && row.responseStatus !== null) {
-      return new Response(row.responseBody, {
+      return new Response(bodyOf(row.responseStatus, row.responseBody), {
         status: row.responseStatus,
         headers: { ...(row.responseHeaders ?? {}), 'idempotent-replayed': 'true' },
       })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPersonalPage, securityHeaders, transportHeaders } from './pages'
+import { isPersonalPage, isStaffPage, securityHeaders, staffPageHeaders, transportHeaders } from './pages'
 
 const ancestors = (headers: Record<string, string>) => /frame-ancestors ([^;]+)/.exec(headers['content-security-policy']!)?.[1]
 
@@ -23,7 +23,7 @@ describe('framing headers', () => {
   })
 
   it('refuses framing of every other page', () => {
-    for (const path of ['/', '/de', '/de/listing/canyoning', '/en/checkout/abc', '/fr/aftersales/payment/x', '/de/embed', '/de/embedded/v1/search']) {
+    for (const path of ['/', '/de', '/de/listing/canyoning', '/en/checkout/abc', '/fr/aftersales/payment/x', '/de/embed', '/de/embedded/v1/search', '/de/admin', '/en/admin/sign-in', '/fr/admin/staff']) {
       const headers = securityHeaders(path, { frameAncestors: ['https://www.example.ch'] })
       expect(ancestors(headers), path).toBe("'none'")
       expect(headers['x-frame-options'], path).toBe('DENY')
@@ -40,5 +40,11 @@ describe('headers of every answer and personal pages', () => {
   it('knows the pages that show personal data', () => {
     for (const path of ['/de/checkout/abc', '/en/checkout/abc/', '/fr/checkout/abc/success', '/en/aftersales/payment/tok']) expect(isPersonalPage(path), path).toBe(true)
     for (const path of ['/de', '/en/listing/canyoning', '/de/imprint', '/en/embed/v1/search', '/en/checkout']) expect(isPersonalPage(path), path).toBe(false)
+  })
+
+  it('keeps staff pages out of caches and search engines', () => {
+    for (const path of ['/de/admin', '/en/admin/', '/fr/admin/sign-in', '/de/admin/password/abc']) expect(isStaffPage(path), path).toBe(true)
+    for (const path of ['/de', '/de/administration', '/en/listing/admin', '/admin', '/it/admin']) expect(isStaffPage(path), path).toBe(false)
+    expect(staffPageHeaders()).toEqual({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' })
   })
 })

@@ -26,6 +26,18 @@ export function isPersonalPage(pathname: string) {
   return PERSONAL_PAGE.test(pathname)
 }
 
+/** The staff app's pages: personal data (never stored), never indexed, never framed (as every non-embed page). */
+const STAFF_PAGE = /^\/(de|en|fr)\/admin(\/|$)/
+
+export function isStaffPage(pathname: string) {
+  return STAFF_PAGE.test(pathname)
+}
+
+/** Headers of a staff page on top of `securityHeaders`. */
+export function staffPageHeaders(): Record<string, string> {
+  return { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' }
+}
+
 /**
  * Headers for every page: a Content-Security-Policy with a per-request script
  * nonce; only embed routes may be framed; no referrer beyond the origin elsewhere.

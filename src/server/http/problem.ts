@@ -61,16 +61,19 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, { statusCode: number; 
   conflict: { statusCode: 409, statusMessage: 'Conflict' },
   gone: { statusCode: 410, statusMessage: 'Gone' },
   upstream: { statusCode: 502, statusMessage: 'Bad gateway' },
+  throttled: { statusCode: 429, statusMessage: 'Too many requests' },
 }
 
 /**
  * A domain error as the API answers it: the kind's status, the error's message, its code and
  * data in the body (`{ code, ...data }`). The only bearer token of the API is the operator's, so
- * an unauthorised answer challenges for it.
+ * an operator's unauthorised answer challenges for it (staff sign in with a form).
  */
 export function problemOf(error: DomainError): HttpError {
   const { statusCode, statusMessage } = DOMAIN_ERROR_STATUS[error.kind]
-  const headers: Record<string, string> = error.kind === 'unauthorised' ? { 'www-authenticate': 'Bearer realm="operator"' } : {}
+  const headers: Record<string, string> = error.kind === 'unauthorised' && error.code.startsWith('operator.') ? { 'www-authenticate': 'Bearer realm="operator"' } : {}
+  // A throttled client learns when to try again (whole seconds, at least one).
+  if (error.kind === 'throttled') headers['retry-after'] = String(Math.max(1, Math.ceil(Number(error.data.retryAfterSeconds) || 1)))
   return new HttpError(statusCode, statusMessage, error.message, { code: error.code, ...error.data }, headers)
 }
 
@@ -91,6 +94,11 @@ export const errors = {
       { code: 'method_not_allowed' },
       { allow: allowed.join(', ') },
     ),
+  /** A staff operation without a valid session (signed out, expired, deactivated, another shop's). */
+  staffSignedOut: () => new HttpError(401, 'Not authorised', 'Please sign in.', { code: 'auth.required' }),
+  /** A staff operation the signed-in member's role does not allow. */
+  staffForbidden: () =>
+    new HttpError(403, 'Forbidden', 'You are not authorised to view this page', { code: 'auth.forbidden' }),
   xsrf: () =>
     new HttpError(
       419,

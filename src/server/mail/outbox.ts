@@ -18,7 +18,9 @@ import type { Db } from '~/server/db/client'
 import { bookingToIcs } from './ics'
 import { outbox } from './outbox-table'
 import { MAIL_KINDS, MAIL_KINDS_WITH_CALENDAR, renderMail, type CancelReason, type MailKind } from './templates'
+import { isSmsKind, isStaffMailKind, renderContactCodeSms, renderStaffMail, type SmsKind, type StaffMailKind } from './staff-templates'
 import type { MailMessage, MailTransport } from './transport'
+import type { SmsMessage, SmsTransport } from '~/server/sms/transport'
 
 type Booking = components['schemas']['Booking']
 type ShopContact = components['schemas']['ShopConfig']['contact']
@@ -44,6 +46,30 @@ export type MailPayloads = EveryKind<{
   'booking.cancelled': BookingMail & { reason: CancelReason; reply?: string }
 }>
 
+/** The payload of each staff message (ADR 025): the recipient, their language, what the text needs. */
+export type StaffMessagePayloads = {
+  staff_invitation: { to: string; locale: Locale; name: string; url: string; expiresAt: string }
+  staff_password_reset: { to: string; locale: Locale; name: string; url: string; expiresAt: string }
+  staff_contact_code: { to: string; locale: Locale; name: string; code: string }
+  /** A text message (to a phone number, E.164), handed to the SMS transport. */
+  staff_contact_code_sms: { to: string; locale: Locale; code: string }
+}
+export type StaffMessageKind = keyof StaffMessagePayloads & (StaffMailKind | SmsKind)
+
+/** Queues a staff e-mail or text message in the caller's transaction (sent only if it commits). */
+export async function enqueueStaffMessage<K extends StaffMessageKind>(tx: Db, shopId: string, kind: K, payload: StaffMessagePayloads[K]): Promise<void> {
+  await tx.insert(outbox).values({ id: randomUUID(), shopId, kind, payload })
+}
+
+const staffPayloadSchema = z.object({
+  to: z.string().min(3).max(254),
+  locale: z.string().optional(),
+  name: z.string().max(200).default(''),
+  url: z.string().max(2000).optional(),
+  expiresAt: z.string().max(64).optional(),
+  code: z.string().regex(/^[0-9]{6}$/).optional(),
+})
+
 /**
  * Queues a mail in the caller's transaction: it is sent (in the background, with retries) if and
  * only if the transaction commits, so a booking is never without its e-mail, nor an e-mail
@@ -68,6 +94,8 @@ export type ShopForMail = {
 export type OutboxDeps = {
   db: Db
   transport: MailTransport
+  /** Where text messages go (rows of an SMS kind); without it they fail and are retried. */
+  sms?: SmsTransport
   loadShop: (shopId: string) => Promise<ShopForMail | null>
   /** The From header for a shop's mails, e.g. `"Alpin Abenteuer" <noreply@example.com>`. */
   from: (shop: ShopForMail) => string
@@ -123,6 +151,7 @@ export function composeMessage(
   from: string,
   now: Date,
 ): MailMessage {
+  if (isStaffMailKind(row.kind)) return composeStaffMessage(row.kind, row.payload, shop, from)
   if (!(MAIL_KINDS as readonly string[]).includes(row.kind)) throw new PermanentError(`unknown mail kind: ${row.kind}`)
   const kind = row.kind as MailKind
   const parsed = payloadSchema.safeParse(row.payload)
@@ -159,6 +188,35 @@ export function composeMessage(
     ]
   }
   return message
+}
+
+function shopTitle(shop: ShopForMail, locale: Locale): string {
+  return (typeof shop.title === 'string' ? shop.title : pickLabel(shop.title, locale)) || shop.contact.name
+}
+
+function staffPayload(payload: unknown) {
+  const parsed = staffPayloadSchema.safeParse(payload)
+  if (!parsed.success) throw new PermanentError(`invalid outbox payload: ${parsed.error.message}`)
+  return { ...parsed.data, locale: toLocale(parsed.data.locale) }
+}
+
+function composeStaffMessage(kind: StaffMailKind, payload: unknown, shop: ShopForMail, from: string): MailMessage {
+  const data = staffPayload(payload)
+  const title = shopTitle(shop, data.locale)
+  const shopView = { title, colorPalette: shop.colorPalette, timeZone: shop.timeZone }
+  if (kind === 'staff_contact_code') {
+    if (!data.code) throw new PermanentError('a code mail without its code')
+    return { from, to: data.to, ...renderStaffMail({ kind, name: data.name, code: data.code }, shopView, data.locale) }
+  }
+  if (!data.url || !data.expiresAt) throw new PermanentError('a link mail without its link')
+  return { from, to: data.to, ...renderStaffMail({ kind, name: data.name, url: data.url, expiresAt: data.expiresAt }, shopView, data.locale) }
+}
+
+/** Builds the text message of an outbox row of an SMS kind. */
+export function composeSms(row: Pick<OutboxRow, 'kind' | 'payload'>, shop: ShopForMail): SmsMessage {
+  const data = staffPayload(row.payload)
+  if (!data.code) throw new PermanentError('a code message without its code')
+  return { to: data.to, body: renderContactCodeSms(data.code, shopTitle(shop, data.locale), data.locale) }
 }
 
 /** Selects due pending rows with row locks and leases them; returns the claimed rows. */
@@ -206,8 +264,12 @@ export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; f
     try {
       const shop = await deps.loadShop(row.shopId)
       if (!shop) throw new Error(`shop not found: ${row.shopId}`)
-      const message = composeMessage(row, shop, deps.from(shop), now())
-      await deps.transport.send(message)
+      if (isSmsKind(row.kind)) {
+        if (!deps.sms) throw new Error('no text-message transport')
+        await deps.sms.send(composeSms(row, shop))
+      } else {
+        await deps.transport.send(composeMessage(row, shop, deps.from(shop), now()))
+      }
       await deps.db
         .update(outbox)
         .set({ status: 'sent', sentAt: now(), lastError: null })

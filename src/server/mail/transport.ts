@@ -54,9 +54,23 @@ export function subjectSlug(subject: string): string {
   return slug || 'mail'
 }
 
-function timestamp(date: Date): string {
-  // 2025-06-14T09-30-00-123Z: sorts by time, no characters that file systems dislike
+/** 2025-06-14T09-30-00-123Z: sorts by time, no characters that file systems dislike. */
+export function fileTimestamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, '-')
+}
+
+/** Writes `{base}.{ext}` in `dir` (or `{base}-2.{ext}`, … when taken, never overwriting); returns the file name. */
+export async function writeNewFile(dir: string, base: string, ext: string, content: string | Buffer): Promise<string> {
+  await mkdir(dir, { recursive: true })
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? `${base}.${ext}` : `${base}-${n}.${ext}`
+    try {
+      await writeFile(join(dir, name), content, { flag: 'wx' })
+      return name
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw error
+    }
+  }
 }
 
 export function createTransport(options: TransportOptions): MailTransport {
@@ -76,17 +90,8 @@ export function createTransport(options: TransportOptions): MailTransport {
       const info = await transporter.sendMail(toNodemailer(message))
       const raw = info.message
       if (!Buffer.isBuffer(raw)) throw new Error('stream transport did not buffer the message')
-      await mkdir(options.mailDir, { recursive: true })
-      const base = `${timestamp(new Date())}-${subjectSlug(message.subject)}`
-      for (let n = 1; ; n++) {
-        const name = n === 1 ? `${base}.eml` : `${base}-${n}.eml`
-        try {
-          await writeFile(join(options.mailDir, name), raw, { flag: 'wx' })
-          return { id: name }
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw error
-        }
-      }
+      const id = await writeNewFile(options.mailDir, `${fileTimestamp(new Date())}-${subjectSlug(message.subject)}`, 'eml', raw)
+      return { id }
     },
   }
 }

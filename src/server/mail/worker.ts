@@ -5,6 +5,7 @@ import type { Env } from '~/server/env'
 import { pickLabel } from '~/lib/locale'
 import { startOutboxWorker, type OutboxWorker } from './outbox'
 import { createTransport } from './transport'
+import { createFileSmsTransport } from '~/server/sms/transport'
 
 /**
  * The background sender of the server process: SMTP when SMTP_URL is set, else .eml files in
@@ -15,6 +16,8 @@ export function startMailWorker(database: Database, env: Pick<Env, 'SMTP_URL' | 
   return startOutboxWorker({
     db: database.db,
     transport: createTransport({ smtpUrl: env.SMTP_URL, mailDir: join(env.dataDir, 'mail') }),
+    // Text messages as .txt files beside the .eml files until an SMS provider is configured (ADR 025).
+    sms: createFileSmsTransport(join(env.dataDir, 'mail')),
     loadShop: async (shopId) => {
       const shop = await shops.loadById(shopId)
       if (!shop) return null

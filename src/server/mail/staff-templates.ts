@@ -1,0 +1,121 @@
+/**
+ * The staff's e-mails and text messages: an invitation and a password reset (each with its
+ * single-use link), and the confirmation code of a new e-mail address or phone number. In the
+ * recipient's language; texts in the mail catalogue (`src/locales/{de,en,fr}/mail.po`, marked
+ * `/*i18n*\/` as in ./templates.ts). Every interpolated value is escaped in the HTML part.
+ */
+import type { Locale } from '~/lib/locale'
+import { escapeHtml } from '~/lib/html'
+import { INTL_LOCALE } from '~/lib/dates'
+import { MAIL_LOCALES, mailI18n } from './i18n'
+import { DEFAULT_MAIL_TIME_ZONE, primaryColour, type RenderedMail } from './templates'
+
+export const STAFF_MAIL_KINDS = ['staff_invitation', 'staff_password_reset', 'staff_contact_code'] as const
+export type StaffMailKind = (typeof STAFF_MAIL_KINDS)[number]
+/** Outbox kinds handed to the text-message transport instead of the mail transport. */
+export const SMS_KINDS = ['staff_contact_code_sms'] as const
+export type SmsKind = (typeof SMS_KINDS)[number]
+
+export const isStaffMailKind = (kind: string): kind is StaffMailKind => (STAFF_MAIL_KINDS as readonly string[]).includes(kind)
+export const isSmsKind = (kind: string): kind is SmsKind => (SMS_KINDS as readonly string[]).includes(kind)
+
+/** What each staff mail needs (the link mails: the link and its end; the code mail: the code). */
+export type StaffMailData =
+  | { kind: 'staff_invitation' | 'staff_password_reset'; name: string; url: string; expiresAt: string }
+  | { kind: 'staff_contact_code'; name: string; code: string }
+
+export type StaffMailShop = { title: string; colorPalette: unknown; timeZone?: string }
+
+const MESSAGES = {
+  subject: {
+    staff_invitation: /*i18n*/ 'Your access to the staff app of {shop}',
+    staff_password_reset: /*i18n*/ 'Choose a new password – {shop}',
+    staff_contact_code: /*i18n*/ 'Your confirmation code – {shop}',
+  },
+  greeting: /*i18n*/ 'Hello {name},',
+  intro: {
+    staff_invitation: /*i18n*/ '{shop} invites you to its staff app. Choose your password with this link:',
+    staff_password_reset: /*i18n*/ 'You asked for a new password for the staff app of {shop}. Choose it with this link:',
+    staff_contact_code: /*i18n*/ 'Your confirmation code for the new e-mail address of your account with {shop}:',
+  },
+  button: {
+    staff_invitation: /*i18n*/ 'Choose my password',
+    staff_password_reset: /*i18n*/ 'Choose a new password',
+  },
+  linkValidUntil: /*i18n*/ 'The link can be used once, until {date}.',
+  codeValid: /*i18n*/ 'The code is valid for 15 minutes.',
+  ignore: {
+    staff_invitation: /*i18n*/ 'If you did not expect this invitation, you can ignore this e-mail.',
+    staff_password_reset: /*i18n*/ 'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+    staff_contact_code: /*i18n*/ 'If you did not ask for this change, you can ignore this e-mail.',
+  },
+  closing: /*i18n*/ 'Kind regards',
+  sms: /*i18n*/ '{code} is your confirmation code for {shop}. It is valid for 15 minutes.',
+} as const
+
+const known = (locale: Locale): Locale => (MAIL_LOCALES.includes(locale) ? locale : 'de')
+
+function dateTime(iso: string, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(iso))
+}
+
+/** An http(s) URL or nothing: a link never reaches an href otherwise. */
+function httpUrl(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('a staff link must be http(s)')
+  return parsed.href
+}
+
+export function renderStaffMail(data: StaffMailData, shop: StaffMailShop, locale: Locale): RenderedMail {
+  const lang = known(locale)
+  const i18n = mailI18n(lang)
+  const _ = (id: string, values?: Record<string, string>) => i18n._(id, values)
+  const title = shop.title
+  const subject = _(MESSAGES.subject[data.kind], { shop: title }).replace(/[\r\n]+/g, ' ')
+  const greeting = _(MESSAGES.greeting, { name: data.name })
+  const intro = _(MESSAGES.intro[data.kind], { shop: title })
+  const ignore = _(MESSAGES.ignore[data.kind])
+  const closing = _(MESSAGES.closing)
+  const link =
+    data.kind === 'staff_contact_code'
+      ? undefined
+      : {
+          url: httpUrl(data.url),
+          button: _(MESSAGES.button[data.kind]),
+          validity: _(MESSAGES.linkValidUntil, { date: dateTime(data.expiresAt, lang, shop.timeZone || DEFAULT_MAIL_TIME_ZONE) }),
+        }
+  const code = data.kind === 'staff_contact_code' ? { code: data.code, validity: _(MESSAGES.codeValid) } : undefined
+
+  const text = [greeting, '', intro, '']
+  if (link) text.push(link.url, '', link.validity)
+  if (code) text.push(code.code, '', code.validity)
+  text.push('', ignore, '', closing, title, '')
+
+  const e = escapeHtml
+  const primary = primaryColour(shop.colorPalette)
+  const bg = `rgb(${primary.background.join(', ')})`
+  const fg = `rgb(${primary.foreground.join(', ')})`
+  const font = 'font-family:Arial,Helvetica,sans-serif;'
+  const p = `margin:0 0 16px 0;${font}font-size:15px;line-height:22px;color:#1f2937;`
+  const action = link
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0;"><tr><td style="background-color:${bg};border-radius:6px;">` +
+      `<a href="${e(link.url)}" style="display:inline-block;padding:12px 20px;${font}font-size:15px;font-weight:bold;color:${fg};text-decoration:none;">${e(link.button)}</a>` +
+      `</td></tr></table><p style="${p}font-size:13px;color:#4b5563;">${e(link.url)}</p><p style="${p}">${e(link.validity)}</p>`
+    : `<p style="${p}font-size:28px;line-height:36px;font-weight:bold;letter-spacing:6px;">${e(code!.code)}</p><p style="${p}">${e(code!.validity)}</p>`
+  const html =
+    `<!DOCTYPE html><html lang="${e(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background-color:#f3f4f6;">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;background-color:#f3f4f6;"><tr><td align="center" style="padding:24px 8px;">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;max-width:600px;background-color:#ffffff;">` +
+    `<tr><td style="background-color:${bg};color:${fg};padding:24px 32px;${font}font-size:16px;font-weight:bold;">${e(title)}</td></tr>` +
+    `<tr><td style="padding:24px 32px;">` +
+    `<p style="${p}">${e(greeting)}</p><p style="${p}">${e(intro)}</p>${action}<p style="${p}">${e(ignore)}</p>` +
+    `<p style="${p}">${e(closing)}<br>${e(title)}</p>` +
+    `</td></tr></table></td></tr></table></body></html>`
+  return { subject, text: text.join('\n'), html }
+}
+
+/** The text message with a confirmation code. */
+export function renderContactCodeSms(code: string, shopTitle: string, locale: Locale): string {
+  return mailI18n(known(locale))._(MESSAGES.sms, { code, shop: shopTitle })
+}
