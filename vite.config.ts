@@ -27,7 +27,7 @@ function sourcesHash() {
     }
   }
   walk(fileURLToPath(new URL('./src', import.meta.url)))
-  for (const file of ['package-lock.json', 'openapi/webshop.yaml']) hash.update(readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url))))
+  for (const file of ['package-lock.json', 'openapi/webshop.yaml', 'openapi/admin.yaml']) hash.update(readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url))))
   return hash.digest('hex').slice(0, 16)
 }
 const buildId = process.env.BUILD_ID ?? sourcesHash()

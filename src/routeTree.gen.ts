@@ -14,19 +14,31 @@ import { Route as LangRouteRouteImport } from './routes/$lang/route'
 import { Route as LangDefaultRouteRouteImport } from './routes/$lang/_default/route'
 import { Route as LangEmbeddedRouteRouteImport } from './routes/$lang/_embedded/route'
 import { Route as LangMinimalRouteRouteImport } from './routes/$lang/_minimal/route'
+import { Route as LangAdminRouteRouteImport } from './routes/$lang/admin/route'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as OpenapiNameRouteImport } from './routes/openapi/$name'
 import { Route as SanctumSplatRouteImport } from './routes/sanctum/$'
 import { Route as LangDefaultIndexRouteImport } from './routes/$lang/_default/index'
 import { Route as LangDefaultImprintRouteImport } from './routes/$lang/_default/imprint'
 import { Route as LangDefaultPrivacyPolicyRouteImport } from './routes/$lang/_default/privacy-policy'
 import { Route as LangDefaultTermsAndConditionsRouteImport } from './routes/$lang/_default/terms-and-conditions'
 import { Route as LangDefaultWidgetsRouteImport } from './routes/$lang/_default/widgets'
+import { Route as LangAdminAppRouteRouteImport } from './routes/$lang/admin/_app/route'
+import { Route as LangAdminForgotPasswordRouteImport } from './routes/$lang/admin/forgot-password'
+import { Route as LangAdminSignInRouteImport } from './routes/$lang/admin/sign-in'
 import { Route as LangDefaultCheckoutCartRouteImport } from './routes/$lang/_default/checkout.$cart'
 import { Route as LangDefaultListingSlugRouteImport } from './routes/$lang/_default/listing.$slug'
+import { Route as LangAdminAppIndexRouteImport } from './routes/$lang/admin/_app/index'
+import { Route as LangAdminAppProfileRouteImport } from './routes/$lang/admin/_app/profile'
+import { Route as LangAdminAppStaffRouteImport } from './routes/$lang/admin/_app/staff'
+import { Route as LangAdminPasswordTokenRouteImport } from './routes/$lang/admin/password.$token'
 import { Route as LangDefaultCheckoutCartIndexRouteImport } from './routes/$lang/_default/checkout.$cart.index'
 import { Route as LangDefaultCheckoutCartSuccessRouteImport } from './routes/$lang/_default/checkout.$cart.success'
 import { Route as LangEmbeddedEmbedV1SearchRouteImport } from './routes/$lang/_embedded/embed.v1.search'
 import { Route as LangMinimalAftersalesPaymentTokenRouteImport } from './routes/$lang/_minimal/aftersales.payment.$token'
+import { Route as LangAdminAppInfoIndexRouteImport } from './routes/$lang/admin/_app/info/index'
+import { Route as LangAdminAppInfoApiRouteImport } from './routes/$lang/admin/_app/info/api'
+import { Route as LangAdminAppInfoWidgetsRouteImport } from './routes/$lang/admin/_app/info/widgets'
 import { Route as LangEmbeddedEmbedV1BookingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.booking.$slug'
 import { Route as LangEmbeddedEmbedV1ListingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.listing.$slug'
 
@@ -52,9 +64,19 @@ const LangMinimalRouteRoute = LangMinimalRouteRouteImport.update({
   id: '/_minimal',
   getParentRoute: () => LangRouteRoute,
 } as any)
+const LangAdminRouteRoute = LangAdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => LangRouteRoute,
+} as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OpenapiNameRoute = OpenapiNameRouteImport.update({
+  id: '/openapi/$name',
+  path: '/openapi/$name',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SanctumSplatRoute = SanctumSplatRouteImport.update({
@@ -89,6 +111,20 @@ const LangDefaultWidgetsRoute = LangDefaultWidgetsRouteImport.update({
   path: '/widgets',
   getParentRoute: () => LangDefaultRouteRoute,
 } as any)
+const LangAdminAppRouteRoute = LangAdminAppRouteRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => LangAdminRouteRoute,
+} as any)
+const LangAdminForgotPasswordRoute = LangAdminForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => LangAdminRouteRoute,
+} as any)
+const LangAdminSignInRoute = LangAdminSignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => LangAdminRouteRoute,
+} as any)
 const LangDefaultCheckoutCartRoute = LangDefaultCheckoutCartRouteImport.update({
   id: '/checkout/$cart',
   path: '/checkout/$cart',
@@ -98,6 +134,26 @@ const LangDefaultListingSlugRoute = LangDefaultListingSlugRouteImport.update({
   id: '/listing/$slug',
   path: '/listing/$slug',
   getParentRoute: () => LangDefaultRouteRoute,
+} as any)
+const LangAdminAppIndexRoute = LangAdminAppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
+const LangAdminAppProfileRoute = LangAdminAppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
+const LangAdminAppStaffRoute = LangAdminAppStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
+const LangAdminPasswordTokenRoute = LangAdminPasswordTokenRouteImport.update({
+  id: '/password/$token',
+  path: '/password/$token',
+  getParentRoute: () => LangAdminRouteRoute,
 } as any)
 const LangDefaultCheckoutCartIndexRoute =
   LangDefaultCheckoutCartIndexRouteImport.update({
@@ -123,6 +179,21 @@ const LangMinimalAftersalesPaymentTokenRoute =
     path: '/aftersales/payment/$token',
     getParentRoute: () => LangMinimalRouteRoute,
   } as any)
+const LangAdminAppInfoIndexRoute = LangAdminAppInfoIndexRouteImport.update({
+  id: '/info/',
+  path: '/info/',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
+const LangAdminAppInfoApiRoute = LangAdminAppInfoApiRouteImport.update({
+  id: '/info/api',
+  path: '/info/api',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
+const LangAdminAppInfoWidgetsRoute = LangAdminAppInfoWidgetsRouteImport.update({
+  id: '/info/widgets',
+  path: '/info/widgets',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
 const LangEmbeddedEmbedV1BookingSlugRoute =
   LangEmbeddedEmbedV1BookingSlugRouteImport.update({
     id: '/embed/v1/booking/$slug',
@@ -139,36 +210,57 @@ const LangEmbeddedEmbedV1ListingSlugRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteRouteWithChildren
+  '/$lang/admin': typeof LangAdminRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
+  '/openapi/$name': typeof OpenapiNameRoute
   '/sanctum/$': typeof SanctumSplatRoute
   '/$lang/imprint': typeof LangDefaultImprintRoute
   '/$lang/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
   '/$lang/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
   '/$lang/widgets': typeof LangDefaultWidgetsRoute
+  '/$lang/admin/forgot-password': typeof LangAdminForgotPasswordRoute
+  '/$lang/admin/sign-in': typeof LangAdminSignInRoute
   '/$lang/': typeof LangDefaultIndexRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
   '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/admin/profile': typeof LangAdminAppProfileRoute
+  '/$lang/admin/staff': typeof LangAdminAppStaffRoute
+  '/$lang/admin/password/$token': typeof LangAdminPasswordTokenRoute
+  '/$lang/admin/': typeof LangAdminAppIndexRoute
   '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
   '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
+  '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
   '/$lang/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/admin/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$lang': typeof LangDefaultIndexRoute
+  '/$lang/admin': typeof LangAdminAppIndexRoute
   '/api/$': typeof ApiSplatRoute
+  '/openapi/$name': typeof OpenapiNameRoute
   '/sanctum/$': typeof SanctumSplatRoute
   '/$lang/imprint': typeof LangDefaultImprintRoute
   '/$lang/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
   '/$lang/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
   '/$lang/widgets': typeof LangDefaultWidgetsRoute
+  '/$lang/admin/forgot-password': typeof LangAdminForgotPasswordRoute
+  '/$lang/admin/sign-in': typeof LangAdminSignInRoute
   '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/admin/profile': typeof LangAdminAppProfileRoute
+  '/$lang/admin/staff': typeof LangAdminAppStaffRoute
+  '/$lang/admin/password/$token': typeof LangAdminPasswordTokenRoute
   '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
   '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
+  '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/admin/info': typeof LangAdminAppInfoIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
 }
@@ -179,19 +271,31 @@ export interface FileRoutesById {
   '/$lang/_default': typeof LangDefaultRouteRouteWithChildren
   '/$lang/_embedded': typeof LangEmbeddedRouteRouteWithChildren
   '/$lang/_minimal': typeof LangMinimalRouteRouteWithChildren
+  '/$lang/admin': typeof LangAdminRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
+  '/openapi/$name': typeof OpenapiNameRoute
   '/sanctum/$': typeof SanctumSplatRoute
+  '/$lang/admin/_app': typeof LangAdminAppRouteRouteWithChildren
   '/$lang/_default/imprint': typeof LangDefaultImprintRoute
   '/$lang/_default/privacy-policy': typeof LangDefaultPrivacyPolicyRoute
   '/$lang/_default/terms-and-conditions': typeof LangDefaultTermsAndConditionsRoute
   '/$lang/_default/widgets': typeof LangDefaultWidgetsRoute
+  '/$lang/admin/forgot-password': typeof LangAdminForgotPasswordRoute
+  '/$lang/admin/sign-in': typeof LangAdminSignInRoute
   '/$lang/_default/': typeof LangDefaultIndexRoute
   '/$lang/_default/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
   '/$lang/_default/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/admin/_app/profile': typeof LangAdminAppProfileRoute
+  '/$lang/admin/_app/staff': typeof LangAdminAppStaffRoute
+  '/$lang/admin/password/$token': typeof LangAdminPasswordTokenRoute
+  '/$lang/admin/_app/': typeof LangAdminAppIndexRoute
   '/$lang/_default/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/_embedded/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
   '/$lang/_minimal/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/admin/_app/info/api': typeof LangAdminAppInfoApiRoute
+  '/$lang/admin/_app/info/widgets': typeof LangAdminAppInfoWidgetsRoute
   '/$lang/_default/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/admin/_app/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/_embedded/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/_embedded/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
 }
@@ -200,36 +304,57 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$lang'
+    | '/$lang/admin'
     | '/api/$'
+    | '/openapi/$name'
     | '/sanctum/$'
     | '/$lang/imprint'
     | '/$lang/privacy-policy'
     | '/$lang/terms-and-conditions'
     | '/$lang/widgets'
+    | '/$lang/admin/forgot-password'
+    | '/$lang/admin/sign-in'
     | '/$lang/'
     | '/$lang/checkout/$cart'
     | '/$lang/listing/$slug'
+    | '/$lang/admin/profile'
+    | '/$lang/admin/staff'
+    | '/$lang/admin/password/$token'
+    | '/$lang/admin/'
     | '/$lang/checkout/$cart/success'
     | '/$lang/embed/v1/search'
     | '/$lang/aftersales/payment/$token'
+    | '/$lang/admin/info/api'
+    | '/$lang/admin/info/widgets'
     | '/$lang/checkout/$cart/'
+    | '/$lang/admin/info/'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$lang'
+    | '/$lang/admin'
     | '/api/$'
+    | '/openapi/$name'
     | '/sanctum/$'
     | '/$lang/imprint'
     | '/$lang/privacy-policy'
     | '/$lang/terms-and-conditions'
     | '/$lang/widgets'
+    | '/$lang/admin/forgot-password'
+    | '/$lang/admin/sign-in'
     | '/$lang/listing/$slug'
+    | '/$lang/admin/profile'
+    | '/$lang/admin/staff'
+    | '/$lang/admin/password/$token'
     | '/$lang/checkout/$cart/success'
     | '/$lang/embed/v1/search'
     | '/$lang/aftersales/payment/$token'
+    | '/$lang/admin/info/api'
+    | '/$lang/admin/info/widgets'
     | '/$lang/checkout/$cart'
+    | '/$lang/admin/info'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
   id:
@@ -239,19 +364,31 @@ export interface FileRouteTypes {
     | '/$lang/_default'
     | '/$lang/_embedded'
     | '/$lang/_minimal'
+    | '/$lang/admin'
     | '/api/$'
+    | '/openapi/$name'
     | '/sanctum/$'
+    | '/$lang/admin/_app'
     | '/$lang/_default/imprint'
     | '/$lang/_default/privacy-policy'
     | '/$lang/_default/terms-and-conditions'
     | '/$lang/_default/widgets'
+    | '/$lang/admin/forgot-password'
+    | '/$lang/admin/sign-in'
     | '/$lang/_default/'
     | '/$lang/_default/checkout/$cart'
     | '/$lang/_default/listing/$slug'
+    | '/$lang/admin/_app/profile'
+    | '/$lang/admin/_app/staff'
+    | '/$lang/admin/password/$token'
+    | '/$lang/admin/_app/'
     | '/$lang/_default/checkout/$cart/success'
     | '/$lang/_embedded/embed/v1/search'
     | '/$lang/_minimal/aftersales/payment/$token'
+    | '/$lang/admin/_app/info/api'
+    | '/$lang/admin/_app/info/widgets'
     | '/$lang/_default/checkout/$cart/'
+    | '/$lang/admin/_app/info/'
     | '/$lang/_embedded/embed/v1/booking/$slug'
     | '/$lang/_embedded/embed/v1/listing/$slug'
   fileRoutesById: FileRoutesById
@@ -260,6 +397,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRouteRoute: typeof LangRouteRouteWithChildren
   ApiSplatRoute: typeof ApiSplatRoute
+  OpenapiNameRoute: typeof OpenapiNameRoute
   SanctumSplatRoute: typeof SanctumSplatRoute
 }
 
@@ -300,11 +438,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangMinimalRouteRouteImport
       parentRoute: typeof LangRouteRoute
     }
+    '/$lang/admin': {
+      id: '/$lang/admin'
+      path: '/admin'
+      fullPath: '/$lang/admin'
+      preLoaderRoute: typeof LangAdminRouteRouteImport
+      parentRoute: typeof LangRouteRoute
+    }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/openapi/$name': {
+      id: '/openapi/$name'
+      path: '/openapi/$name'
+      fullPath: '/openapi/$name'
+      preLoaderRoute: typeof OpenapiNameRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sanctum/$': {
@@ -349,6 +501,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangDefaultWidgetsRouteImport
       parentRoute: typeof LangDefaultRouteRoute
     }
+    '/$lang/admin/_app': {
+      id: '/$lang/admin/_app'
+      path: ''
+      fullPath: '/$lang/admin'
+      preLoaderRoute: typeof LangAdminAppRouteRouteImport
+      parentRoute: typeof LangAdminRouteRoute
+    }
+    '/$lang/admin/forgot-password': {
+      id: '/$lang/admin/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/$lang/admin/forgot-password'
+      preLoaderRoute: typeof LangAdminForgotPasswordRouteImport
+      parentRoute: typeof LangAdminRouteRoute
+    }
+    '/$lang/admin/sign-in': {
+      id: '/$lang/admin/sign-in'
+      path: '/sign-in'
+      fullPath: '/$lang/admin/sign-in'
+      preLoaderRoute: typeof LangAdminSignInRouteImport
+      parentRoute: typeof LangAdminRouteRoute
+    }
     '/$lang/_default/checkout/$cart': {
       id: '/$lang/_default/checkout/$cart'
       path: '/checkout/$cart'
@@ -362,6 +535,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/listing/$slug'
       preLoaderRoute: typeof LangDefaultListingSlugRouteImport
       parentRoute: typeof LangDefaultRouteRoute
+    }
+    '/$lang/admin/_app/': {
+      id: '/$lang/admin/_app/'
+      path: '/'
+      fullPath: '/$lang/admin/'
+      preLoaderRoute: typeof LangAdminAppIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/profile': {
+      id: '/$lang/admin/_app/profile'
+      path: '/profile'
+      fullPath: '/$lang/admin/profile'
+      preLoaderRoute: typeof LangAdminAppProfileRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/staff': {
+      id: '/$lang/admin/_app/staff'
+      path: '/staff'
+      fullPath: '/$lang/admin/staff'
+      preLoaderRoute: typeof LangAdminAppStaffRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/password/$token': {
+      id: '/$lang/admin/password/$token'
+      path: '/password/$token'
+      fullPath: '/$lang/admin/password/$token'
+      preLoaderRoute: typeof LangAdminPasswordTokenRouteImport
+      parentRoute: typeof LangAdminRouteRoute
     }
     '/$lang/_default/checkout/$cart/': {
       id: '/$lang/_default/checkout/$cart/'
@@ -390,6 +591,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/aftersales/payment/$token'
       preLoaderRoute: typeof LangMinimalAftersalesPaymentTokenRouteImport
       parentRoute: typeof LangMinimalRouteRoute
+    }
+    '/$lang/admin/_app/info/': {
+      id: '/$lang/admin/_app/info/'
+      path: '/info'
+      fullPath: '/$lang/admin/info/'
+      preLoaderRoute: typeof LangAdminAppInfoIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/info/api': {
+      id: '/$lang/admin/_app/info/api'
+      path: '/info/api'
+      fullPath: '/$lang/admin/info/api'
+      preLoaderRoute: typeof LangAdminAppInfoApiRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/info/widgets': {
+      id: '/$lang/admin/_app/info/widgets'
+      path: '/info/widgets'
+      fullPath: '/$lang/admin/info/widgets'
+      preLoaderRoute: typeof LangAdminAppInfoWidgetsRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
     }
     '/$lang/_embedded/embed/v1/booking/$slug': {
       id: '/$lang/_embedded/embed/v1/booking/$slug'
@@ -474,16 +696,57 @@ const LangMinimalRouteRouteChildren: LangMinimalRouteRouteChildren = {
 const LangMinimalRouteRouteWithChildren =
   LangMinimalRouteRoute._addFileChildren(LangMinimalRouteRouteChildren)
 
+interface LangAdminAppRouteRouteChildren {
+  LangAdminAppProfileRoute: typeof LangAdminAppProfileRoute
+  LangAdminAppStaffRoute: typeof LangAdminAppStaffRoute
+  LangAdminAppIndexRoute: typeof LangAdminAppIndexRoute
+  LangAdminAppInfoApiRoute: typeof LangAdminAppInfoApiRoute
+  LangAdminAppInfoWidgetsRoute: typeof LangAdminAppInfoWidgetsRoute
+  LangAdminAppInfoIndexRoute: typeof LangAdminAppInfoIndexRoute
+}
+
+const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
+  LangAdminAppProfileRoute: LangAdminAppProfileRoute,
+  LangAdminAppStaffRoute: LangAdminAppStaffRoute,
+  LangAdminAppIndexRoute: LangAdminAppIndexRoute,
+  LangAdminAppInfoApiRoute: LangAdminAppInfoApiRoute,
+  LangAdminAppInfoWidgetsRoute: LangAdminAppInfoWidgetsRoute,
+  LangAdminAppInfoIndexRoute: LangAdminAppInfoIndexRoute,
+}
+
+const LangAdminAppRouteRouteWithChildren =
+  LangAdminAppRouteRoute._addFileChildren(LangAdminAppRouteRouteChildren)
+
+interface LangAdminRouteRouteChildren {
+  LangAdminAppRouteRoute: typeof LangAdminAppRouteRouteWithChildren
+  LangAdminForgotPasswordRoute: typeof LangAdminForgotPasswordRoute
+  LangAdminSignInRoute: typeof LangAdminSignInRoute
+  LangAdminPasswordTokenRoute: typeof LangAdminPasswordTokenRoute
+}
+
+const LangAdminRouteRouteChildren: LangAdminRouteRouteChildren = {
+  LangAdminAppRouteRoute: LangAdminAppRouteRouteWithChildren,
+  LangAdminForgotPasswordRoute: LangAdminForgotPasswordRoute,
+  LangAdminSignInRoute: LangAdminSignInRoute,
+  LangAdminPasswordTokenRoute: LangAdminPasswordTokenRoute,
+}
+
+const LangAdminRouteRouteWithChildren = LangAdminRouteRoute._addFileChildren(
+  LangAdminRouteRouteChildren,
+)
+
 interface LangRouteRouteChildren {
   LangDefaultRouteRoute: typeof LangDefaultRouteRouteWithChildren
   LangEmbeddedRouteRoute: typeof LangEmbeddedRouteRouteWithChildren
   LangMinimalRouteRoute: typeof LangMinimalRouteRouteWithChildren
+  LangAdminRouteRoute: typeof LangAdminRouteRouteWithChildren
 }
 
 const LangRouteRouteChildren: LangRouteRouteChildren = {
   LangDefaultRouteRoute: LangDefaultRouteRouteWithChildren,
   LangEmbeddedRouteRoute: LangEmbeddedRouteRouteWithChildren,
   LangMinimalRouteRoute: LangMinimalRouteRouteWithChildren,
+  LangAdminRouteRoute: LangAdminRouteRouteWithChildren,
 }
 
 const LangRouteRouteWithChildren = LangRouteRoute._addFileChildren(
@@ -494,6 +757,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRouteRoute: LangRouteRouteWithChildren,
   ApiSplatRoute: ApiSplatRoute,
+  OpenapiNameRoute: OpenapiNameRoute,
   SanctumSplatRoute: SanctumSplatRoute,
 }
 export const routeTree = rootRouteImport

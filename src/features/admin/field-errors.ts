@@ -1,0 +1,44 @@
+import { useLingui } from '@lingui/react/macro'
+import { ApiError } from '~/api/client'
+import { useFieldErrorText, type FieldError } from '~/components/checkout/field-error-text'
+
+export type FieldErrors = Record<string, FieldError>
+
+/** The field errors of a 400 `validation` answer (`data.errors`), else none. */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError)) return {}
+  const errors = error.body.data?.errors
+  return errors && typeof errors === 'object' ? (errors as FieldErrors) : {}
+}
+
+/** The staff app's field messages in the member's language, from the API's error codes. */
+export function useAdminFieldErrorText() {
+  const { t } = useLingui()
+  const generic = useFieldErrorText()
+  return (error: FieldError | undefined): string | undefined => {
+    if (!error) return undefined
+    const minimum = String(error.params?.minimum ?? 8)
+    switch (error.code) {
+      case 'password.too_short':
+        return t`The password must have at least ${minimum} characters.`
+      case 'password.lowercase':
+        return t`The password must contain a lowercase letter.`
+      case 'password.uppercase':
+        return t`The password must contain an uppercase letter.`
+      case 'password.mismatch':
+        return t`The passwords do not match.`
+      case 'password.wrong':
+        return t`The current password is not correct.`
+      case 'email.invalid':
+        return generic({ code: 'email' })
+      case 'phone.invalid':
+        return generic({ code: 'phone' })
+      case 'code.invalid':
+        return t`The code is invalid or has expired. Request a new code.`
+      case 'staff.email_taken':
+        return t`A staff member with this e-mail address exists already.`
+      default:
+        return generic(error)
+    }
+  }
+}

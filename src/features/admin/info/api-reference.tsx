@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react'
+import { Trans } from '@lingui/react/macro'
+import type { Locale } from '~/lib/locale'
+import { contractUrl, type ContractName } from './contracts'
+
+type State = 'loading' | 'ready' | 'failed'
+
+/**
+ * One contract rendered by Scalar's API reference (ADR 023). The renderer (and its styles) is
+ * imported only here, on demand, so no other page loads a byte of it. It gets the contract's
+ * text, never a URL to fetch, and nothing that reaches out: no default fonts (CDN), no
+ * telemetry, no API client or "test request" (it would send the staff's cookies), no AI agent
+ * or MCP, no document download (the page links the files itself).
+ */
+export function ApiReference({ name, lang, title }: { name: ContractName; lang: Locale; title: string }) {
+  const container = useRef<HTMLDivElement>(null)
+  const [state, setState] = useState<State>('loading')
+  useEffect(() => {
+    let cancelled = false
+    let destroy: (() => void) | undefined
+    setState('loading')
+    void (async () => {
+      try {
+        const [response, scalar] = await Promise.all([fetch(contractUrl(name)), import('@scalar/api-reference'), import('@scalar/api-reference/style.css')])
+        if (!response.ok) throw new Error(`${response.status}`)
+        const content = await response.text()
+        if (cancelled || !container.current) return
+        const instance = scalar.createApiReference(container.current, {
+          content,
+          title,
+          localization: { locale: lang },
+          theme: 'default',
+          layout: 'modern',
+          forceDarkModeState: 'light',
+          hideDarkModeToggle: true,
+          withDefaultFonts: false,
+          telemetry: false,
+          hideClientButton: true,
+          hideTestRequestButton: true,
+          showDeveloperTools: 'never',
+          documentDownloadType: 'none',
+          mcp: { disabled: true },
+          agent: { disabled: true },
+        })
+        destroy = () => instance.destroy()
+        setState('ready')
+      } catch {
+        if (!cancelled) setState('failed')
+      }
+    })()
+    return () => {
+      cancelled = true
+      destroy?.()
+    }
+  }, [name, lang, title])
+  return (
+    <div data-testid="api-reference" data-state={state} aria-busy={state === 'loading'}>
+      {state === 'loading' ? (
+        <p role="status">
+          <Trans>Loading the API reference…</Trans>
+        </p>
+      ) : null}
+      {state === 'failed' ? (
+        <p role="alert" className="font-medium text-error">
+          <Trans>The API reference could not be loaded. Download the contract file instead.</Trans>
+        </p>
+      ) : null}
+      <div ref={container} />
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { Role } from '~/api/admin-client'
+import { hasRole } from './access'
+
+export type NavEntry = {
+  /** Path below `/{lang}/admin` (`''` is the start page). */
+  path: string
+  label: MessageDescriptor
+  /** What the entry is for (the start page shows it). */
+  description: MessageDescriptor
+  /** The smallest role that may open it (the server checks the same per operation). */
+  role: Role
+  /** Marked current on this path only, not on the paths below it. */
+  exact?: boolean
+}
+
+export type NavGroup = { id: string; label: MessageDescriptor; entries: NavEntry[] }
+
+/**
+ * The sidebar's groups, each entry with the role it needs. A group appears when the feature
+ * that fills it exists (no empty "coming soon" pages); a member sees the entries of their role.
+ */
+export const NAVIGATION: NavGroup[] = [
+  {
+    id: 'staff',
+    label: msg`Staff`,
+    entries: [{ path: '/staff', label: msg`Staff`, description: msg`Invite staff, change their roles, deactivate accounts.`, role: 'owner' }],
+  },
+  {
+    id: 'info',
+    label: msg`Further information`,
+    entries: [
+      { path: '/info/widgets', label: msg`Widgets`, description: msg`Booking widgets for your own website: the code to paste, with a live preview.`, role: 'manager' },
+      { path: '/info/api', label: msg`API reference`, description: msg`The shop's and the staff app's APIs, for developers who build on them.`, role: 'manager' },
+      { path: '/info', label: msg`About and help`, description: msg`The version running and what each part of the staff app is for.`, role: 'guide', exact: true },
+    ],
+  },
+]
+
+/** The groups a role may use, without the entries (and groups) it may not. */
+export function navigationFor(role: Role): NavGroup[] {
+  return NAVIGATION.map((group) => ({ ...group, entries: group.entries.filter((e) => hasRole(role, e.role)) })).filter((g) => g.entries.length > 0)
+}

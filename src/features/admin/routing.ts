@@ -1,0 +1,88 @@
+/**
+ * What the staff app's routes do before rendering: loading the catalogue, reading the member,
+ * checking the role, loading a page's data, the page's head. Route files import this module only
+ * dynamically (`import('~/features/admin/routing')`) from their `loader` and `head`, which the
+ * router keeps in the entry chunk that visitor pages load too: so these few bytes of glue are
+ * all the staff app adds to them.
+ */
+import { redirect } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import type { MessageDescriptor } from '@lingui/core'
+import type { components } from '~/api/schema.gen'
+import type { Me, Role } from '~/api/admin-client'
+import { ApiError } from '~/api/client'
+import { linkQuery, meQuery, staffListQuery } from '~/api/admin.queries'
+import { setSsrStatus } from '~/functions/request-context'
+import { pickLabel, type Locale } from '~/lib/locale'
+import { adminApiFor } from './api'
+import { NotAuthorisedError, requireRole } from './access'
+import { adminI18n, loadAdminMessages } from './i18n'
+
+type Context = { queryClient: QueryClient; lang: Locale; config?: Pick<components['schemas']['ShopConfig'], 'labels'> }
+
+/** The staff root: the staff catalogue of the page's language (it reaches the browser with the page). */
+export async function rootData(lang: Locale) {
+  return { messages: await loadAdminMessages(lang) }
+}
+
+/** A staff page's head: its title ("Page – Shop") in the staff catalogue; never indexed. */
+export async function head(context: Context, title: MessageDescriptor) {
+  const i18n = adminI18n(context.lang, await loadAdminMessages(context.lang))
+  const shop = pickLabel(context.config?.labels.title, context.lang)
+  return { meta: [{ title: [i18n._(title), shop].filter(Boolean).join(' – ') }, { name: 'robots', content: 'noindex, nofollow' }] }
+}
+
+/**
+ * The signed-in member (`getMe`; during SSR the transport forwards the page request's cookie),
+ * or off to sign-in with `redirect` back to `href`. The signed-in layout and each page below it
+ * call it (their loaders run side by side; the query cache makes it one call).
+ */
+export async function signedInMember(context: Context, href: string): Promise<Me> {
+  try {
+    return await context.queryClient.fetchQuery({ ...meQuery(adminApiFor(context.queryClient, context.lang)), staleTime: 5_000 })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      throw redirect({ to: '/$lang/admin/sign-in', params: { lang: context.lang }, search: { redirect: href } })
+    }
+    throw error
+  }
+}
+
+/** A page under the signed-in layout that needs `role` (with `errorComponent: AdminErrorScreen`: the 401 page below it). */
+export async function signedInPage(context: Context, href: string, role: Role = 'guide') {
+  const me = await signedInMember(context, href)
+  requireRole({ me }, role)
+  return me
+}
+
+/** Owners: the staff list. */
+export async function staffPage(context: Context, href: string) {
+  await signedInPage(context, href, 'owner')
+  await context.queryClient.ensureQueryData(staffListQuery(adminApiFor(context.queryClient, context.lang))).catch(refusedAs401)
+}
+
+/** The API refused the member's role (a role changed meanwhile): the 401 page, as `requireRole`. */
+function refusedAs401(error: unknown): never {
+  if (error instanceof ApiError && error.status === 403) throw new NotAuthorisedError()
+  throw error
+}
+
+/** The contract's link token format; anything else is an invalid link, answered without a call. */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{22,64}$/
+
+/** An invitation or reset link, or null when it is unknown, used or expired (the page says so, with 404 / 410). */
+export async function linkPage(context: Context, token: string) {
+  if (!LINK_TOKEN.test(token)) {
+    setSsrStatus(404)
+    return { link: null }
+  }
+  try {
+    return { link: await context.queryClient.fetchQuery(linkQuery(adminApiFor(context.queryClient, context.lang), token)) }
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+      setSsrStatus(error.status)
+      return { link: null }
+    }
+    throw error
+  }
+}
