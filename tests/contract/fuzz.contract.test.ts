@@ -1,21 +1,23 @@
 /**
- * Property-based fuzzer driven by openapi/webshop.yaml.
+ * Property-based fuzzer driven by the contracts: openapi/webshop.yaml and openapi/admin.yaml.
  *
- * Every operation of the contract is called with generated input, valid and invalid: path
+ * Every operation of both contracts is called with generated input, valid and invalid: path
  * parameters from real data (offer slugs, carts, items, payment-link tokens, request codes …)
  * mixed with hostile strings, query parameters and headers from their schemas plus wrong types
  * and out-of-range values, JSON bodies derived from the request body schema and then mutated
  * (dropped keys, wrong types, extra keys, non-JSON text). Writes go with a fresh anti-forgery
  * pair and Idempotency-Key, or deliberately without; operator calls with the real bearer token
- * or garbage; the provider webhook with random bodies and signatures.
+ * or garbage; the provider webhook with random bodies and signatures; staff operations with a
+ * session of an owner (so the handlers are reached), of a smaller role, of another shop, none or garbage.
  *
  * For every call: no 5xx, ever; and the answer honours the contract. The contract check is
  * `app.call` itself (tests/support/app.ts runs every answer through `contractProblems` of
  * tests/support/contract.ts: a declared status or `default`, the declared content type, the body
  * valid against the response schema, the required headers), so it is not repeated here. A
  * call the contract says must be refused (no anti-forgery pair, no key, no operator token,
- * a bad webhook signature) must answer 4xx. The last test checks that every operation of the
- * spec was fuzzed, so a new operation cannot be skipped silently.
+ * a bad webhook signature, a staff call without a session or with a role below the
+ * operation's `x-role`) must answer 4xx. The last test checks that every operation of the
+ * contracts was fuzzed, so a new operation cannot be skipped silently.
  *
  * Runs and seed:
  *   FUZZ_RUNS  runs per operation (default 60).
@@ -29,16 +31,21 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
-import { findOperation, operations, spec } from '../support/contract'
+import { adminOperations, adminSpec, operations, spec } from '../support/contract'
 import { createOffer } from '../support/factories'
 import { addDays, utcToZonedDate, zonedDateTimeToUtc } from '../../src/server/domain/offers/zoned-time'
 import { getOrCreateSecret } from '../../src/server/domain/secrets'
 import { createOperatorToken } from '../../src/server/domain/operator'
 import { signWebhook } from '../../src/server/payments/sandbox'
-import { offers, payments } from '../../src/server/db/schema'
+import { offers, payments, staff } from '../../src/server/db/schema'
+import { newStaffId, ROLES, type Role } from '../../src/server/domain/staff/accounts'
+import { createStaffLink } from '../../src/server/domain/staff/links'
+import { hashPassword, useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
+import { createStaffSession } from '../../src/server/domain/staff/sessions'
+import { staffCookieName } from '../../src/server/http/staff-cookie'
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 60) || 60)
 const SEED =
@@ -53,30 +60,40 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed contract (YAML) is walked dynamically
 type Json = Record<string, any>
 type Operation = (typeof operations)[number]
+/** Every operation of both contracts, each with the document it belongs to. */
+const allOperations: Operation[] = [...operations, ...adminOperations]
+const documentOf = (op: Pick<Operation, 'doc'>): Json => (op.doc === 'admin' ? adminSpec : spec)
+const findAnyOperation = (method: string, pathname: string) => allOperations.find((o) => o.method === method && o.regex.test(pathname))
+
+useFastPasswordHashing() // staff sign-ins: the hashing's cost is not under test here
+const STAFF_PASSWORD = 'Fuzz-Staff-2026'
 
 // ---------------------------------------------------------------------------------------------
 // The spec: $ref resolution (the contract module resolves responses only) and each operation's
 // parameters, body and access.
 
-function resolve(node: Json | undefined): Json {
+function resolve(node: Json | undefined, doc: Json): Json {
   let current = node ?? {}
   while (current && typeof current.$ref === 'string') {
     current = current.$ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce((n: Json, key: string) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec)
+      .reduce((n: Json, key: string) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc)
   }
   return current
 }
 
-type Access = 'public' | 'visitor-write' | 'operator' | 'provider'
+type Access = 'public' | 'visitor-write' | 'operator' | 'provider' | 'staff' | 'staff-write'
 function accessOf(op: Operation): Access {
+  if (op.doc === 'admin') return op.method === 'GET' ? 'staff' : 'staff-write'
   if (((op.op.security ?? []) as Json[]).some((s) => 'operatorToken' in s)) return 'operator'
   if (op.op['x-access'] === 'provider') return 'provider'
   return op.method === 'GET' ? 'public' : 'visitor-write'
 }
-const parametersOf = (op: Operation) => ((op.op.parameters ?? []) as Json[]).map(resolve)
-const bodySchemaOf = (op: Operation): Json | undefined => resolve(op.op.requestBody).content?.['application/json']?.schema
+/** The role a staff operation needs (`x-role` of openapi/admin.yaml), `public` for anyone. */
+const roleOf = (op: Operation) => (op.op['x-role'] ?? 'public') as Role | 'public'
+const parametersOf = (op: Operation) => ((op.op.parameters ?? []) as Json[]).map((p) => resolve(p, documentOf(op)))
+const bodySchemaOf = (op: Operation): Json | undefined => resolve(op.op.requestBody, documentOf(op)).content?.['application/json']?.schema
 
 // ---------------------------------------------------------------------------------------------
 // Pools of real values, filled in the set-up and from every answer (harvest); read when a value
@@ -116,6 +133,7 @@ function harvest(value: unknown, cartId?: string) {
   if (typeof o.start === 'string' && 'placesLeft' in o) remember('start', o.start)
   if (typeof o.token === 'string' && 'expiresAt' in o) remember('token', o.token)
   if (typeof o.code === 'string' && /^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(o.code)) remember('code', o.code)
+  if (typeof o.id === 'string' && typeof o.role === 'string' && typeof o.status === 'string') remember('staffId', o.id)
   for (const v of Object.values(o)) harvest(v, cartId)
 }
 
@@ -187,28 +205,28 @@ const dateArb = fc.oneof(
   fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
 )
 
-function schemaArb(schemaIn: Json | undefined, hints: Hints = {}, name?: string, depth = 0): fc.Arbitrary<unknown> {
-  const generated = fromSchema(resolve(schemaIn), hints, depth)
+function schemaArb(doc: Json, schemaIn: Json | undefined, hints: Hints = {}, name?: string, depth = 0): fc.Arbitrary<unknown> {
+  const generated = fromSchema(doc, resolve(schemaIn, doc), hints, depth)
   const hint = name ? hints[name] : undefined
   return hint ? fc.oneof({ weight: 3, arbitrary: hint }, { weight: 1, arbitrary: generated }) : generated
 }
 
-function fromSchema(s: Json, hints: Hints, depth: number): fc.Arbitrary<unknown> {
+function fromSchema(doc: Json, s: Json, hints: Hints, depth: number): fc.Arbitrary<unknown> {
   if (depth > 8) return fc.constant(null)
   if (Array.isArray(s.allOf)) {
-    const parts = (s.allOf as Json[]).map(resolve)
+    const parts = (s.allOf as Json[]).map((part) => resolve(part, doc))
     const merged: Json = { ...s, allOf: undefined, type: s.type ?? parts.find((p) => p.type)?.type }
     merged.properties = Object.assign({}, ...parts.map((p) => p.properties ?? {}), s.properties ?? {})
     merged.required = [...new Set([...(s.required ?? []), ...parts.flatMap((p) => p.required ?? [])])]
     if (parts.some((p) => p.additionalProperties === false)) merged.additionalProperties = false
-    return fromSchema(merged, hints, depth + 1)
+    return fromSchema(doc, merged, hints, depth + 1)
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(s[key])) return fc.oneof(...(s[key] as Json[]).map((sub) => schemaArb(sub, hints, undefined, depth + 1)))
+    if (Array.isArray(s[key])) return fc.oneof(...(s[key] as Json[]).map((sub) => schemaArb(doc, sub, hints, undefined, depth + 1)))
   }
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]))
   if ('const' in s) return fc.constant(s.const)
-  if (Array.isArray(s.type)) return fc.oneof(...(s.type as string[]).map((type) => fromSchema({ ...s, type }, hints, depth)))
+  if (Array.isArray(s.type)) return fc.oneof(...(s.type as string[]).map((type) => fromSchema(doc, { ...s, type }, hints, depth)))
   switch (s.type) {
     case 'object': {
       const properties = (s.properties ?? {}) as Json
@@ -217,11 +235,11 @@ function fromSchema(s: Json, hints: Hints, depth: number): fc.Arbitrary<unknown>
         return fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 })
       }
       const record = fc.record(
-        Object.fromEntries(keys.map((k) => [k, schemaArb(properties[k], hints, k, depth + 1)])),
+        Object.fromEntries(keys.map((k) => [k, schemaArb(doc, properties[k], hints, k, depth + 1)])),
         { requiredKeys: ((s.required ?? []) as string[]).filter((k) => keys.includes(k)) },
       ) as fc.Arbitrary<Json>
       if (s.additionalProperties && typeof s.additionalProperties === 'object') {
-        const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), schemaArb(s.additionalProperties, hints, undefined, depth + 1), { maxKeys: 3 })
+        const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), schemaArb(doc, s.additionalProperties, hints, undefined, depth + 1), { maxKeys: 3 })
         return fc.tuple(record, extra).map(([r, e]) => ({ ...e, ...r }))
       }
       return record
@@ -229,7 +247,7 @@ function fromSchema(s: Json, hints: Hints, depth: number): fc.Arbitrary<unknown>
     case 'array': {
       const minLength = s.minItems ?? 0
       const maxLength = Math.max(minLength, Math.min(s.maxItems ?? 4, 4))
-      return fc.array(schemaArb(s.items, hints, undefined, depth + 1), { minLength, maxLength })
+      return fc.array(schemaArb(doc, s.items, hints, undefined, depth + 1), { minLength, maxLength })
     }
     case 'string': {
       const min = s.minLength ?? 0
@@ -328,6 +346,8 @@ type Case = {
   bearer?: 'operator' | 'none' | 'other-shop' | 'unknown' | { raw: string }
   /** The provider webhook. */
   signature?: 'valid' | 'stale' | 'wrong-secret' | 'none' | { raw: string }
+  /** Staff calls: a fresh session of a member of the host's shop with this role, another shop's, none, or garbage. */
+  staff?: Role | 'none' | 'other-shop' | { raw: string }
 }
 
 const VALID_PHONES = ['+41 79 900 00 00', '+41 31 123 45 67', '+49 30 1234567', '079 900 00 00']
@@ -338,13 +358,19 @@ const bodyHints = (): Hints => ({
   start: fromPool('start'),
   itemId: fromPool('itemId'),
   quantity: fc.integer({ min: 1, max: 3 }),
-  email: fc.oneof(fc.constant('anna@example.ch'), fc.emailAddress()),
+  email: fc.oneof(fc.constantFrom('anna@example.ch', 'owner@alpin.example', 'guide@alpin.example', 'owner@atelier.example'), fc.emailAddress()),
   phone: fc.constantFrom(...VALID_PHONES),
   country: fc.constantFrom('CH', 'DE', 'FR'),
   termsAccepted: fc.constant(true),
   firstname: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('Anna', 'Ben', 'Zoë') }, { weight: 1, arbitrary: nastyText }),
   surname: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('Muster', "O'Brien") }, { weight: 1, arbitrary: nastyText }),
   extras: fc.constantFrom([], ['photos']),
+  // staff bodies (openapi/admin.yaml)
+  password: fc.oneof(fc.constantFrom(STAFF_PASSWORD, 'Neues-Passwort-1', 'short', 'alllowercase1', 'ALLUPPERCASE1'), fc.string({ maxLength: 40 })),
+  passwordConfirmation: fc.constantFrom(STAFF_PASSWORD, 'Neues-Passwort-1', 'Other-Passwort-2'),
+  currentPassword: fc.oneof(fc.constant(STAFF_PASSWORD), fc.string({ maxLength: 20 })),
+  value: fc.oneof(fc.constantFrom(...VALID_PHONES, 'new.address@alpin.example', 'owner@alpin.example', 'not-an-address'), fc.emailAddress()),
+  version: fc.integer({ min: 1, max: 4 }),
 })
 const paramHints = (): Hints => ({
   slug: fromPool('slug'),
@@ -362,11 +388,12 @@ const paramHints = (): Hints => ({
   to: fc.integer({ min: 0, max: 60 }).map(isoDay),
   tag: fromPool('tag'),
   width: fc.constantFrom(16, 64, 320, 2560),
+  staffId: fromPool('staffId'),
 })
 
-function pathParamArb(param: Json): fc.Arbitrary<string> {
+function pathParamArb(doc: Json, param: Json): fc.Arbitrary<string> {
   const value = fc.oneof(
-    { weight: 6, arbitrary: schemaArb(param.schema, paramHints(), param.name).map(String) },
+    { weight: 6, arbitrary: schemaArb(doc, param.schema, paramHints(), param.name).map(String) },
     { weight: 2, arbitrary: hostileString },
   )
   return fc.oneof(
@@ -375,13 +402,13 @@ function pathParamArb(param: Json): fc.Arbitrary<string> {
   )
 }
 
-function queryArb(params: Json[]): fc.Arbitrary<string> {
+function queryArb(doc: Json, params: Json[]): fc.Arbitrary<string> {
   // Mostly every parameter valid (or left out); else one of them wrong, and sometimes an unknown one.
   const parts = params.map((p) => {
-    const s = resolve(p.schema)
+    const s = resolve(p.schema, doc)
     const pair = (v: unknown) => `${encode(p.name)}=${encode(String(v))}`
-    const item = s.type === 'array' ? resolve(s.items) : s
-    const valid = schemaArb(item, paramHints(), p.name).map(String)
+    const item = s.type === 'array' ? resolve(s.items, doc) : s
+    const valid = schemaArb(doc, item, paramHints(), p.name).map(String)
     const wrong = wrongQueryValue(item)
     const many = (one: fc.Arbitrary<string>) => fc.array(one, { minLength: 1, maxLength: s.type === 'array' ? 12 : 2 }).map((vs) => vs.map(pair).join('&'))
     const present = s.type === 'array' ? many(valid) : valid.map(pair)
@@ -412,12 +439,12 @@ function queryArb(params: Json[]): fc.Arbitrary<string> {
     })
 }
 
-function headersArb(params: Json[]): fc.Arbitrary<Record<string, string>> {
+function headersArb(doc: Json, params: Json[]): fc.Arbitrary<Record<string, string>> {
   const handled = new Set(['idempotency-key', 'x-xsrf-token', 'webhook-signature'])
   const entries = params
     .filter((p) => !handled.has(String(p.name).toLowerCase()))
     .map((p) => {
-      const s = resolve(p.schema)
+      const s = resolve(p.schema, doc)
       const valid = Array.isArray(s.enum) ? fc.constantFrom(...(s.enum as string[])) : headerString
       return fc.option(fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: headerString }).map((v) => [p.name as string, v] as const), { freq: 4, nil: null })
     })
@@ -471,7 +498,7 @@ function bodyArb(op: Operation): fc.Arbitrary<Body> {
       { weight: 1, arbitrary: fc.constantFrom(...NON_JSON).map((text): Body => ({ text, contentType: 'application/json' })) },
     )
   }
-  let valid = schemaArb(schema, bodyHints())
+  let valid = schemaArb(documentOf(op), schema, bodyHints())
   if (op.id === 'receivePaymentWebhook') valid = fc.oneof({ weight: 3, arbitrary: webhookEvent }, { weight: 1, arbitrary: valid })
   return bodyVariants(valid)
 }
@@ -545,7 +572,7 @@ function caseArb(op: Operation): fc.Arbitrary<Case> {
   const access = accessOf(op)
   const pathParams = params.filter((p) => p.in === 'path')
   const generic = fc.record({
-    path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name as string, pathParamArb(p)]))),
+    path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name as string, pathParamArb(documentOf(op), p)]))),
     body: bodyArb(op),
   })
   const scenario = scenarios[op.id]
@@ -571,8 +598,8 @@ function caseArb(op: Operation): fc.Arbitrary<Case> {
   const common = {
     host,
     pathAndBody,
-    query: queryArb(params.filter((p) => p.in === 'query')),
-    headers: headersArb(params.filter((p) => p.in === 'header')),
+    query: queryArb(documentOf(op), params.filter((p) => p.in === 'query')),
+    headers: headersArb(documentOf(op), params.filter((p) => p.in === 'header')),
   }
   const idempotency = fc.oneof(
     { weight: 8, arbitrary: fc.constant('fresh' as const) },
@@ -601,6 +628,25 @@ function caseArb(op: Operation): fc.Arbitrary<Case> {
       idempotency,
     })
   }
+  if (access === 'staff' || access === 'staff-write') {
+    const staff = fc.oneof(
+      { weight: 6, arbitrary: fc.constant<Case['staff']>('owner') },
+      { weight: 2, arbitrary: fc.constantFrom<Case['staff']>('manager', 'guide') },
+      { weight: 2, arbitrary: fc.constantFrom<Case['staff']>('none', 'other-shop') },
+      { weight: 1, arbitrary: fc.oneof(headerString, fc.constantFrom('', 'x'.repeat(43), '%00', 'a;b')).map((raw) => ({ raw })) },
+    )
+    if (access === 'staff') return fc.record({ ...common, staff })
+    return fc.record({
+      ...common,
+      staff,
+      // staff pages are never framed: only the cookie pair counts ('frame' must be refused)
+      xsrf: fc.oneof(
+        { weight: 8, arbitrary: fc.constant('valid' as const) },
+        { weight: 2, arbitrary: fc.constantFrom('frame' as const, 'none' as const, 'cookie-only' as const, 'header-only' as const, 'mismatch' as const, 'forged' as const) },
+      ),
+      idempotency,
+    })
+  }
   if (access === 'provider') {
     return fc.record({
       ...common,
@@ -622,6 +668,7 @@ describeEachDatabase('contract fuzzer', (factory) => {
   let app: TestApp
   let webhookSecret: string
   const operatorTokens: Partial<Record<Host, string>> = {}
+  let staffPasswordHash = ''
   const lastKey = new Map<string, string>()
   /** Calls per operationId that reached the operation (the path matched its template). */
   const fuzzed = new Map<string, number>()
@@ -634,6 +681,24 @@ describeEachDatabase('contract fuzzer', (factory) => {
     const response = await app.call(`${origin}/sanctum/csrf-cookie`)
     const token = (response.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('=')
     return { token, frame: response.headers.get('x-xsrf-token') ?? '' }
+  }
+
+  /**
+   * A fresh session of an active member of `shop` with `role` (fuzzed calls may deactivate or
+   * demote members, change their password or end their sessions: a new member when none is left).
+   */
+  async function staffSession(shop: string, role: Role) {
+    const db = app.database.db
+    let [member] = await db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.shopId, shop), eq(staff.role, role), eq(staff.active, true), isNotNull(staff.passwordHash)))
+      .limit(1)
+    if (!member) {
+      member = { id: newStaffId() }
+      await db.insert(staff).values({ id: member.id, shopId: shop, email: `${role}-${member.id}@${shop}.example`, name: `Fuzz ${role}`, locale: 'en', role, passwordHash: staffPasswordHash })
+    }
+    return (await createStaffSession(db, { shopId: shop, staffId: member.id, userAgent: 'fuzz', now: new Date() })).secret
   }
 
   /** Sends one generated call through `app.call` (which checks the answer against the contract). */
@@ -670,6 +735,16 @@ describeEachDatabase('contract fuzzer', (factory) => {
       if (c.bearer === 'unknown') headers.authorization = `Bearer op_${randomBytes(32).toString('base64url')}`
       if (typeof c.bearer === 'object') headers.authorization = c.bearer.raw
     }
+    if (c.staff && c.staff !== 'none') {
+      const shop = c.host === 'atelier' ? 'atelier' : 'alpin'
+      const secret =
+        typeof c.staff === 'object'
+          ? c.staff.raw
+          : c.staff === 'other-shop'
+            ? await staffSession(shop === 'alpin' ? 'atelier' : 'alpin', 'owner')
+            : await staffSession(shop, c.staff)
+      headers.cookie = [headers.cookie, `${staffCookieName(false)}=${secret}`].filter(Boolean).join('; ')
+    }
     if (c.signature) {
       const now = Math.floor(Date.now() / 1000)
       const body = c.pathAndBody.body.text ?? ''
@@ -688,13 +763,14 @@ describeEachDatabase('contract fuzzer', (factory) => {
     }
     const text = await response.text()
     if (process.env.FUZZ_DEBUG === op.id) console.log('DEBUG', response.status, request.url, clip(c.pathAndBody.body.text, 300), '=>', clip(text, 300))
-    if (findOperation(op.method, new URL(request.url).pathname)?.id === op.id) fuzzed.set(op.id, (fuzzed.get(op.id) ?? 0) + 1)
+    const matched = findAnyOperation(op.method, new URL(request.url).pathname)?.id === op.id
+    if (matched) fuzzed.set(op.id, (fuzzed.get(op.id) ?? 0) + 1)
     const seen = statuses.get(op.id) ?? new Map<number, number>()
     seen.set(response.status, (seen.get(response.status) ?? 0) + 1)
     statuses.set(op.id, seen)
     if (response.status >= 500 && !process.env.FUZZ_EXPLORE) throw new Error(`[${op.id}] server error ${response.status}\n${shown()}\nresponse body: ${clip(text)}`)
     if (response.ok && response.headers.get('content-type')?.startsWith('application/json')) harvest(JSON.parse(text))
-    return { status: response.status, text, shown }
+    return { status: response.status, text, shown, matched }
   }
 
   /** Set-up calls: a valid write or read that must succeed. */
@@ -717,6 +793,20 @@ describeEachDatabase('contract fuzzer', (factory) => {
     webhookSecret = await getOrCreateSecret(db, 'sandbox-webhook')
     operatorTokens.alpin = await createOperatorToken(db, 'alpin', 'fuzz')
     operatorTokens.atelier = await createOperatorToken(db, 'atelier', 'fuzz')
+    // Staff of both shops (openapi/admin.yaml): every role, an invited member, and their link tokens.
+    staffPasswordHash = await hashPassword(STAFF_PASSWORD)
+    for (const shop of ['alpin', 'atelier']) {
+      for (const role of ROLES) {
+        const id = newStaffId()
+        await db.insert(staff).values({ id, shopId: shop, email: `${role}@${shop}.example`, name: `Fuzz ${role}`, locale: 'en', role, passwordHash: staffPasswordHash })
+        remember('staffId', id)
+        if (role === 'guide') remember('token', (await createStaffLink(db, { shopId: shop, staffId: id, purpose: 'reset', now: new Date() })).token)
+      }
+      const invited = newStaffId()
+      await db.insert(staff).values({ id: invited, shopId: shop, email: `invited@${shop}.example`, name: 'Fuzz invited', locale: 'de', role: 'guide' })
+      remember('staffId', invited)
+      remember('token', (await createStaffLink(db, { shopId: shop, staffId: invited, purpose: 'invitation', now: new Date() })).token)
+    }
     const at = (days: number, time = '10:00') => zonedDateTimeToUtc(addDays(utcToZonedDate(new Date(), TZ), days), time, TZ)!
     const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday: weekday as 0, start: '09:00', end: '12:00' }))
     const canyon = await createOffer(db, {
@@ -810,18 +900,31 @@ describeEachDatabase('contract fuzzer', (factory) => {
     await app?.close()
   })
 
-  for (const op of operations) {
+  for (const op of allOperations) {
     it(`${op.id}: ${op.method} ${op.template} never answers 5xx and honours the contract`, async () => {
       const access = accessOf(op)
       await fc.assert(
         fc.asyncProperty(caseArb(op), async (c) => {
-          const { status, shown } = await send(op, c)
+          const { status, shown, matched } = await send(op, c)
           const refused = (why: string) => expect(status, `[${op.id}] ${why} must be refused (4xx)\n${shown()}`).toBeGreaterThanOrEqual(400)
           if (access === 'visitor-write' && c.xsrf !== 'valid' && c.xsrf !== 'frame') refused(`a write with anti-forgery pair '${c.xsrf}'`)
           if (access === 'visitor-write' && (c.idempotency === 'none' || typeof c.idempotency === 'object')) {
             if (c.idempotency === 'none' || !/^[A-Za-z0-9_-]{8,128}$/.test(c.idempotency.bad)) refused('a write without a well-formed Idempotency-Key')
           }
           if (access === 'operator' && c.bearer !== 'operator') refused(`an operator call with bearer ${JSON.stringify(c.bearer)}`)
+          if (access === 'staff-write' && c.xsrf !== 'valid') refused(`a staff write with anti-forgery pair '${c.xsrf}'`)
+          if (access === 'staff-write' && (c.idempotency === 'none' || typeof c.idempotency === 'object')) {
+            if (c.idempotency === 'none' || !/^[A-Za-z0-9_-]{8,128}$/.test(c.idempotency.bad)) refused('a staff write without a well-formed Idempotency-Key')
+          }
+          const role = roleOf(op)
+          if (role !== 'public') {
+            // On a shop's host, at the operation's path: exactly 401 or 403 (elsewhere: any refusal).
+            const exact = matched && (c.host === 'alpin' || c.host === 'atelier')
+            const expectRefused = (wanted: number, why: string) =>
+              exact ? expect(status, `[${op.id}] ${why}: ${wanted}\n${shown()}`).toBe(wanted) : refused(why)
+            if (typeof c.staff !== 'string' || c.staff === 'none' || c.staff === 'other-shop') expectRefused(401, `a call with session ${JSON.stringify(c.staff)}`)
+            else if (ROLES.indexOf(c.staff) < ROLES.indexOf(role)) expectRefused(403, `a ${c.staff} (x-role ${role})`)
+          }
           if (access === 'provider' && c.signature !== 'valid') {
             refused(`a webhook with signature ${JSON.stringify(c.signature)}`)
             expect(status, shown()).toBeLessThan(500)
@@ -833,13 +936,16 @@ describeEachDatabase('contract fuzzer', (factory) => {
     }, 180_000)
   }
 
-  it('fuzzed every operation of openapi/webshop.yaml', () => {
-    const declared = Object.entries(spec.paths as Json).flatMap(([template, item]) =>
-      Object.keys(item as Json)
-        .filter((method) => HTTP_METHODS.includes(method))
-        .map((method) => `${method.toUpperCase()} ${template} (${(item as Json)[method].operationId})`),
+  it('fuzzed every operation of openapi/webshop.yaml and openapi/admin.yaml', () => {
+    const declared = [spec, adminSpec].flatMap((document) =>
+      Object.entries(document.paths as Json).flatMap(([template, item]) =>
+        Object.keys(item as Json)
+          .filter((method) => HTTP_METHODS.includes(method))
+          .map((method) => `${method.toUpperCase()} ${template} (${(item as Json)[method].operationId})`),
+      ),
     )
-    const reached = new Set(operations.filter((op) => (fuzzed.get(op.id) ?? 0) > 0).map((op) => `${op.method} ${op.template} (${op.id})`))
+    expect(declared.some((d) => d.includes('/api/admin/'))).toBe(true)
+    const reached = new Set(allOperations.filter((op) => (fuzzed.get(op.id) ?? 0) > 0).map((op) => `${op.method} ${op.template} (${op.id})`))
     expect(declared.filter((d) => !reached.has(d))).toEqual([])
     expect(declared.length).toBeGreaterThan(0)
   })

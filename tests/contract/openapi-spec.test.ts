@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { generateTypes, typesFile } from '../../scripts/gen-api'
 import { operations, spec } from '../support/contract'
-import { routes } from '../../src/server/api/routes'
+import { shopRoutes as routes } from '../../src/server/api/routes'
 
 const specFile = join(import.meta.dirname, '..', '..', 'openapi', 'webshop.yaml')
 

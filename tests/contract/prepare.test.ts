@@ -45,6 +45,19 @@ describe.skipIf(!postgresUrl)('prepareData on PostgreSQL', () => {
         }
       })
       expect(files).toHaveLength(2) // written by the process that created them
+      // the demo shops' staff: created once, their credentials written once
+      expect(rows(await a.db.execute(sql`select shop_id, count(*)::int as n from staff group by shop_id order by shop_id`))).toEqual([
+        { shop_id: 'alpin', n: 3 },
+        { shop_id: 'atelier', n: 3 },
+      ])
+      const credentials = [dirA, dirB].flatMap((dir) => {
+        try {
+          return readdirSync(join(dir, 'admin'))
+        } catch {
+          return []
+        }
+      })
+      expect(credentials.sort()).toEqual(['alpin.credentials', 'atelier.credentials'])
     } finally {
       await a.close()
       await b.close()

@@ -1,6 +1,7 @@
 /**
  * Token entropy: every unguessable value the shop hands out — cart ids, payment-link
- * tokens, anti-forgery nonces (cookie and frame), booking codes — is long enough, never repeats,
+ * tokens, anti-forgery nonces (cookie and frame), booking codes, staff session secrets and staff
+ * link tokens (invitations, password resets) — is long enough, never repeats,
  * and uses its alphabet evenly (a chi-square test over thousands of tokens: a generator that
  * leaned on a few characters, or reused a counter or a clock, would fail it).
  */
@@ -9,6 +10,33 @@ import { newOpaqueId } from '../../src/server/domain/carts'
 import { newPaymentToken } from '../../src/server/domain/payments'
 import { newBookingCode } from '../../src/server/domain/checkout'
 import { createFrameToken, createXsrfToken } from '../../src/server/http/xsrf'
+import type { Db } from '../../src/server/db/client'
+import { createStaffSession } from '../../src/server/domain/staff/sessions'
+import { createStaffLink } from '../../src/server/domain/staff/links'
+
+/**
+ * The staff secrets are made inside the functions that store them: a stand-in database keeps
+ * what they would write (which must be a hash, never the secret handed out).
+ */
+function recordingDb() {
+  const written: Record<string, unknown>[] = []
+  const chain = { set: () => chain, where: async () => undefined, values: async (row: Record<string, unknown>) => void written.push(row) }
+  return { db: { insert: () => chain, update: () => chain } as unknown as Db, written }
+}
+const now = new Date('2026-11-23T08:00:00Z')
+const recording = recordingDb()
+const staffSecrets: { name: string; make: () => Promise<string>; stored: string }[] = [
+  {
+    name: 'staff session secret',
+    stored: 'idHash',
+    make: async () => (await createStaffSession(recording.db, { shopId: 'alpin', staffId: 's1', userAgent: 'x', now })).secret,
+  },
+  {
+    name: 'staff link token (invitation, password reset)',
+    stored: 'tokenHash',
+    make: async () => (await createStaffLink(recording.db, { shopId: 'alpin', staffId: 's1', purpose: 'reset', now })).token,
+  },
+]
 
 const N = 2000
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
@@ -51,6 +79,22 @@ describe('token entropy', () => {
       // the last character of a 32-byte token carries 4 bits only: leave it out of the count
       const full = tokens.map((t) => (bits % 6 ? t.slice(0, -1) : t))
       expect(chiSquare(full, BASE64URL)).toBeLessThan(LIMIT[64])
+    })
+  }
+
+  for (const { name, make, stored } of staffSecrets) {
+    it(`${name}: 256 random bits, never repeated, characters evenly used, only a hash stored`, async () => {
+      recording.written.length = 0
+      const tokens: string[] = []
+      for (let i = 0; i < N; i++) tokens.push(await make())
+      for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/) // 32 bytes
+      expect(new Set(tokens).size).toBe(N)
+      expect(chiSquare(tokens.map((t) => t.slice(0, -1)), BASE64URL)).toBeLessThan(LIMIT[64])
+      const rows = recording.written.filter((row) => stored in row)
+      expect(rows).toHaveLength(N)
+      const kept = JSON.stringify(recording.written)
+      for (const token of tokens.slice(0, 50)) expect(kept).not.toContain(token)
+      expect(new Set(rows.map((row) => row[stored])).size).toBe(N)
     })
   }
 

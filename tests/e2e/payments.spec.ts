@@ -80,6 +80,7 @@ test.describe('payments', () => {
 
   for (const [index, lang] of (['de', 'en', 'fr'] as const).entries()) {
     test(`pay later: the payment link pays the booking, and then says it is paid (${lang})`, async ({ page }) => {
+      test.slow() // a whole checkout, the payment link, a trip to the provider and its webhook
       await bookWith(page, lang, T[lang].later, 9 + index)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].done)
       const code = (await page.getByTestId('booking-code').textContent())!

@@ -14,6 +14,7 @@ const TEXT = {
 test.describe('shop shell', () => {
   for (const lang of LANGS) {
     test(`home, legal pages and a 404 in ${lang}: texts, titles, meta, no axe violations`, async ({ page }) => {
+      test.slow() // six pages, axe on each: 20–30 s on the 2-core machine while the other worker runs
       const home = await page.goto(at('localhost', `/${lang}`))
       expect(home?.status()).toBe(200)
       await expect(page.locator('html')).toHaveAttribute('lang', lang)

@@ -8,36 +8,45 @@ import { parse } from 'yaml'
 type Json = Record<string, any>
 
 const root = join(import.meta.dirname, '..', '..')
-export const spec: Json = parse(readFileSync(join(root, 'openapi', 'webshop.yaml'), 'utf8'))
+const load = (file: string): Json => parse(readFileSync(join(root, 'openapi', file), 'utf8'))
+export const spec: Json = load('webshop.yaml')
+/** The staff contract (openapi/admin.yaml): its operations are checked the same way. */
+export const adminSpec: Json = load('admin.yaml')
 
 const ajv = new Ajv2020({ strict: false, allErrors: true })
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
 ajv.addSchema({ ...spec, $id: 'webshop' }, 'webshop')
+ajv.addSchema({ ...adminSpec, $id: 'admin' }, 'admin')
 
-type Operation = { method: string; template: string; regex: RegExp; op: Json; id: string }
+type Operation = { method: string; template: string; regex: RegExp; op: Json; id: string; doc: 'webshop' | 'admin' }
 
-function deref<T = Json>(node: Json): T {
+function deref<T = Json>(node: Json, document: Json = spec): T {
   let current = node
   while (current && typeof current.$ref === 'string') {
     const path = current.$ref.replace(/^#\//, '').split('/')
-    current = path.reduce((n: Json, key: string) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec)
+    current = path.reduce((n: Json, key: string) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')], document)
   }
   return current as T
 }
 
-export const operations: Operation[] = Object.entries(spec.paths as Json).flatMap(([template, item]) =>
-  Object.entries(item as Json)
-    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-    .map(([method, op]) => ({
-      method: method.toUpperCase(),
-      template,
-      op: op as Json,
-      id: (op as Json).operationId as string,
-      regex: new RegExp(
-        '^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$',
-      ),
-    })),
-)
+const operationsOf = (document: Json, doc: Operation['doc']): Operation[] =>
+  Object.entries(document.paths as Json).flatMap(([template, item]) =>
+    Object.entries(item as Json)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        template,
+        op: op as Json,
+        id: (op as Json).operationId as string,
+        doc,
+        regex: new RegExp(
+          '^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$',
+        ),
+      })),
+  )
+
+export const operations: Operation[] = operationsOf(spec, 'webshop')
+export const adminOperations: Operation[] = operationsOf(adminSpec, 'admin')
 
 /** Which operations the suite's responses covered, by operationId, with the statuses seen. */
 export const coverage = new Map<string, Set<number>>()
@@ -47,15 +56,21 @@ export function findOperation(method: string, pathname: string): Operation | und
   return operations.find((o) => o.method === m && o.regex.test(pathname))
 }
 
+/** The operation of either contract a request names (the staff contract's paths are under /api/admin/). */
+function findAnyOperation(method: string, pathname: string): Operation | undefined {
+  const m = method === 'HEAD' ? 'GET' : method
+  return findOperation(method, pathname) ?? adminOperations.find((o) => o.method === m && o.regex.test(pathname))
+}
+
 /**
- * Checks one response against openapi/webshop.yaml: a declared status (or `default`), the
+ * Checks one response against its contract (openapi/webshop.yaml or openapi/admin.yaml): a declared status (or `default`), the
  * declared content type, a body matching the schema, and the required headers. Returns the
  * problems found (empty when the response honours the contract).
  */
 export async function contractProblems(request: Request, response: Response): Promise<string[]> {
   const url = new URL(request.url)
   const problems: string[] = []
-  const operation = findOperation(request.method, url.pathname)
+  const operation = findAnyOperation(request.method, url.pathname)
   const errorSchema = ajv.getSchema('webshop#/components/schemas/Error')!
   if (!operation) {
     // Not an operation of the contract: it must still answer the one error body.
@@ -72,9 +87,10 @@ export async function contractProblems(request: Request, response: Response): Pr
   const responses = operation.op.responses as Json
   const declared = responses[String(response.status)] ?? responses.default
   if (!declared) return [`${operation.id}: status ${response.status} is not declared`]
-  const resp = deref(declared)
+  const document = operation.doc === 'admin' ? adminSpec : spec
+  const resp = deref(declared, document)
   for (const [name, header] of Object.entries((resp.headers ?? {}) as Json)) {
-    const h = deref(header as Json)
+    const h = deref(header as Json, document)
     if (h.required && !response.headers.get(name)) problems.push(`${operation.id}: missing header ${name}`)
   }
   const content = resp.content as Json | undefined
@@ -90,8 +106,8 @@ export async function contractProblems(request: Request, response: Response): Pr
     const body = await response.clone().json().catch(() => Symbol('invalid json'))
     const pointer = `#/paths/${operation.template.replace(/~/g, '~0').replace(/\//g, '~1')}/${operation.method.toLowerCase()}/responses/${response.status in responses ? response.status : 'default'}`
     const schemaRef = declared.$ref
-      ? `webshop${declared.$ref}/content/application~1json/schema`
-      : `webshop${pointer}/content/application~1json/schema`
+      ? `${operation.doc}${declared.$ref}/content/application~1json/schema`
+      : `${operation.doc}${pointer}/content/application~1json/schema`
     const validate = ajv.getSchema(schemaRef)
     if (!validate) problems.push(`${operation.id}: no schema at ${schemaRef}`)
     else if (!validate(body)) problems.push(`${operation.id} ${response.status}: ${ajv.errorsText(validate.errors)}`)
