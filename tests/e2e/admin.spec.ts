@@ -227,6 +227,58 @@ test.describe('staff app', () => {
     await expectNoAxeViolations(page)
   })
 
+  test('conflicts are explained: an e-mail already on the staff, a change made meanwhile in another tab (fr)', async ({ page, context }) => {
+    test.slow() // an invitation, two tabs, axe on the dialogs
+    const owner = credentials('alpin', 'owner')
+    await gotoHydrated(page, at('localhost', '/fr/admin/sign-in?redirect=%2Ffr%2Fadmin%2Fstaff'))
+    await signIn(page, 'fr', owner)
+    await expect(page).toHaveURL(at('localhost', '/fr/admin/staff'), SLOW)
+
+    // an address that is on the staff already: 409, the message in the dialog, what was typed kept
+    const email = `conflict-${Date.now()}@example.ch`
+    const invite = async (address: string) => {
+      await page.getByRole('button', { name: T.fr.invite }).click()
+      const dialog = page.getByRole('dialog', { name: T.fr.invite })
+      await dialog.getByLabel(T.fr.name).fill('Chloé Conflit')
+      await dialog.getByLabel(T.fr.email).fill(address)
+      await dialog.getByRole('button', { name: T.fr.send }).click()
+      return dialog
+    }
+    await expect(await invite(email)).toBeHidden(SLOW)
+    const dialog = await invite(email.toUpperCase())
+    await expect(dialog.getByRole('alert')).toHaveText('Un membre du personnel utilise déjà cette adresse e-mail.', SLOW)
+    await expect(dialog.getByLabel(T.fr.email)).toHaveValue(email.toUpperCase())
+    await expect(dialog.getByLabel(T.fr.name)).toHaveValue('Chloé Conflit')
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('Escape')
+
+    // the member dialog opened on an old state: the other tab's change wins, the first is refused
+    const row = page.locator(`[data-testid="staff-row"][data-email="${email}"]`)
+    await row.getByRole('button', { name: T.fr.changeRole }).click()
+    const member = page.getByTestId('member-dialog')
+    await member.getByLabel(T.fr.role).selectOption('manager')
+
+    const other = await context.newPage()
+    await gotoHydrated(other, at('localhost', '/fr/admin/staff'))
+    const otherRow = other.locator(`[data-testid="staff-row"][data-email="${email}"]`)
+    await otherRow.getByRole('button', { name: T.fr.changeRole }).click()
+    await other.getByTestId('member-dialog').getByLabel(T.fr.role).selectOption('owner')
+    await other.getByTestId('member-dialog').getByRole('button', { name: T.fr.saveRole }).click()
+    await expect(otherRow).toContainText('Propriétaire', SLOW)
+    await other.close()
+
+    await member.getByRole('button', { name: T.fr.saveRole }).click()
+    await expect(member.getByRole('alert')).toHaveText(
+      'Quelqu’un d’autre a modifié ce membre du personnel entre-temps. La liste affiche maintenant l’état actuel ; veuillez réessayer.',
+      SLOW,
+    )
+    await expect(member.getByRole('button', { name: T.fr.saveRole })).toBeDisabled()
+    await expectNoAxeViolations(page)
+    // behind the dialog the list shows the current state: the other tab's role
+    await page.keyboard.press('Escape')
+    await expect(row).toContainText('Propriétaire', SLOW)
+  })
+
   test('never redirects elsewhere after signing in', async ({ page }) => {
     const owner = credentials('alpin', 'owner')
     await gotoHydrated(page, at('localhost', `/en/admin/sign-in?redirect=${encodeURIComponent('//evil.example/en/admin')}`))
