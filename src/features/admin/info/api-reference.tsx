@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Locale } from '~/lib/locale'
+import { ACCESSIBLE_THEME_CSS } from './api-reference-theme'
 import { contractUrl, type ContractName } from './contracts'
 
 type State = 'loading' | 'ready' | 'failed'
@@ -15,6 +16,8 @@ type State = 'loading' | 'ready' | 'failed'
 export function ApiReference({ name, lang, title }: { name: ContractName; lang: Locale; title: string }) {
   const container = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<State>('loading')
+  const { t } = useLingui()
+  const copyLabel = t`Copy the code`
   useEffect(() => {
     let cancelled = false
     let destroy: (() => void) | undefined
@@ -30,6 +33,7 @@ export function ApiReference({ name, lang, title }: { name: ContractName; lang: 
           title,
           localization: { locale: lang },
           theme: 'default',
+          customCss: ACCESSIBLE_THEME_CSS,
           layout: 'modern',
           forceDarkModeState: 'light',
           hideDarkModeToggle: true,
@@ -42,7 +46,17 @@ export function ApiReference({ name, lang, title }: { name: ContractName; lang: 
           mcp: { disabled: true },
           agent: { disabled: true },
         })
-        destroy = () => instance.destroy()
+        // the renderer's copy buttons on code blocks are icons without a name: give them one
+        const labelCopyButtons = () => {
+          for (const button of container.current?.querySelectorAll<HTMLButtonElement>('button.scalar-code-copy:not([aria-label])') ?? []) button.setAttribute('aria-label', copyLabel)
+        }
+        const observer = new MutationObserver(labelCopyButtons)
+        observer.observe(container.current, { childList: true, subtree: true })
+        labelCopyButtons()
+        destroy = () => {
+          observer.disconnect()
+          instance.destroy()
+        }
         setState('ready')
       } catch {
         if (!cancelled) setState('failed')
@@ -52,7 +66,7 @@ export function ApiReference({ name, lang, title }: { name: ContractName; lang: 
       cancelled = true
       destroy?.()
     }
-  }, [name, lang, title])
+  }, [name, lang, title, copyLabel])
   return (
     <div data-testid="api-reference" data-state={state} aria-busy={state === 'loading'}>
       {state === 'loading' ? (
