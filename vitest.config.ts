@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config'
-import { fileURLToPath } from 'node:url'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { aliases } from './vite-aliases.ts'
 
 export default defineConfig({
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: aliases,
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],

@@ -193,11 +193,12 @@ try {
 
   // 2. JavaScript per page type
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
-  const js: Record<string, ScriptWeight & { budgetGzipBytes?: number }> = {}
+  const js: Record<string, Omit<ScriptWeight, 'bodies'> & { budgetGzipBytes?: number }> = {}
   try {
     for (const [type, path] of Object.entries(urls)) {
       const page = await browser.newPage()
-      js[type] = { ...(await scriptWeight(page, `${server.origin}${path}`)), budgetGzipBytes: (budgets.pageScripts?.[type] as number | undefined) ?? undefined }
+      const { bodies: _bodies, ...weight } = await scriptWeight(page, `${server.origin}${path}`)
+      js[type] = { ...weight, budgetGzipBytes: (budgets.pageScripts?.[type] as number | undefined) ?? undefined }
       await page.close()
     }
   } finally {

@@ -8,3 +8,9 @@ declare module 'virtual:embed-loader' {
 declare module '#tanstack-start-server-fn-resolver' {
   export function getServerFnById(id: string, access: { origin: 'client' | 'server' }): Promise<unknown>
 }
+
+/** Scalar's self-contained browser build, emitted as a file of its own (vite.config.ts alias): its URL. */
+declare module 'scalar-standalone?url' {
+  const url: string
+  export default url
+}

@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Page, Response } from '@playwright/test'
 
-export type ScriptWeight = { files: number; rawBytes: number; gzipBytes: number }
+export type ScriptWeight = { files: number; rawBytes: number; gzipBytes: number; bodies: Buffer[] }
 
 export async function scriptWeight(page: Page, url: string): Promise<ScriptWeight> {
   const bodies: Promise<Buffer>[] = []
@@ -22,6 +22,7 @@ export async function scriptWeight(page: Page, url: string): Promise<ScriptWeigh
     files: all.length,
     rawBytes: all.reduce((sum, b) => sum + b.length, 0),
     gzipBytes: all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+    bodies: all,
   }
 }
 

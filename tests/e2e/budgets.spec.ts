@@ -27,12 +27,15 @@ test('the JavaScript of every page type stays within its gzip budget', async ({ 
     embedSearch: '/de/embed/v1/search',
   }
   const measured: Record<string, number> = {}
+  // what only the staff app loads: its API calls, the API reference's renderer, its message catalogue
+  const staffOnly = ['/api/admin/v1/', 'createApiReference', 'Invite a staff member', 'Mitarbeitende Person einladen', 'Inviter un membre du personnel']
   for (const type of PAGE_TYPES) {
     const page = await browser.newPage()
     const weight = await scriptWeight(page, `${origin}${urls[type]}`)
     await page.close()
     measured[type] = weight.gzipBytes
     expect(weight.files, type).toBeGreaterThan(0)
+    for (const marker of staffOnly) expect(weight.bodies.some((body) => body.includes(marker)), `${type} loads staff-app code (${marker})`).toBe(false)
   }
   console.log('JavaScript per page type, gzip bytes:', JSON.stringify(measured))
   for (const type of PAGE_TYPES) expect(measured[type], `${type}: ${measured[type]} B gzip, budget ${budgets.pageScripts[type]} B`).toBeLessThanOrEqual(budgets.pageScripts[type])

@@ -16,7 +16,7 @@ function renderReference(name: ContractName, answer: (url: string) => Response) 
   vi.stubGlobal('fetch', fetch)
   render(
     <I18nProvider i18n={getI18n('en')}>
-      <ApiReference name={name} lang="en" title="Contract" />
+      <ApiReference name={name} lang="en" title="Contract" load={() => import('@scalar/api-reference')} />
     </I18nProvider>,
   )
   return fetch

@@ -3,17 +3,18 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Locale } from '~/lib/locale'
 import { ACCESSIBLE_THEME_CSS } from './api-reference-theme'
 import { contractUrl, type ContractName } from './contracts'
+import { loadRenderer, type Renderer } from './renderer'
 
 type State = 'loading' | 'ready' | 'failed'
 
 /**
  * One contract rendered by Scalar's API reference (ADR 023). The renderer (and its styles) is
- * imported only here, on demand, so no other page loads a byte of it. It gets the contract's
+ * loaded only here, on demand (`renderer.ts`), so no other page loads a byte of it. It gets the contract's
  * text, never a URL to fetch, and nothing that reaches out: no default fonts (CDN), no
  * telemetry, no API client or "test request" (it would send the staff's cookies), no AI agent
  * or MCP, no document download (the page links the files itself).
  */
-export function ApiReference({ name, lang, title }: { name: ContractName; lang: Locale; title: string }) {
+export function ApiReference({ name, lang, title, load = loadRenderer }: { name: ContractName; lang: Locale; title: string; load?: () => Promise<Renderer> }) {
   const container = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<State>('loading')
   const { t } = useLingui()
@@ -24,7 +25,7 @@ export function ApiReference({ name, lang, title }: { name: ContractName; lang: 
     setState('loading')
     void (async () => {
       try {
-        const [response, scalar] = await Promise.all([fetch(contractUrl(name)), import('@scalar/api-reference'), import('@scalar/api-reference/style.css')])
+        const [response, scalar] = await Promise.all([fetch(contractUrl(name)), load()])
         if (!response.ok) throw new Error(`${response.status}`)
         const content = await response.text()
         if (cancelled || !container.current) return
@@ -66,7 +67,7 @@ export function ApiReference({ name, lang, title }: { name: ContractName; lang: 
       cancelled = true
       destroy?.()
     }
-  }, [name, lang, title, copyLabel])
+  }, [name, lang, title, copyLabel, load])
   return (
     <div data-testid="api-reference" data-state={state} aria-busy={state === 'loading'}>
       {state === 'loading' ? (
