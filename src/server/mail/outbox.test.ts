@@ -191,6 +191,26 @@ describe('processOutbox with the file transport', () => {
     expect(mail.calendar?.body).toContain('UID:EML1-2345-0@alpin')
     expect((await row(id)).status).toBe('sent')
   })
+
+  it('keeps no link or code of a staff message once it has left: sent, or given up', async () => {
+    const invitation = randomUUID()
+    const url = 'https://alpin.example/en/admin/password/Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0'
+    const payload = { to: 'rita@alpin.example', locale: 'en', name: 'Rita', url, expiresAt: '2026-12-01T10:00:00.000Z' }
+    await database.db.insert(outbox).values({ id: invitation, shopId: 'alpin', kind: 'staff_invitation', payload })
+    const sms = randomUUID()
+    await database.db.insert(outbox).values({ id: sms, shopId: 'alpin', kind: 'staff_contact_code_sms', payload: { to: '+41799000000', locale: 'de', code: '482913' }, attempts: MAX_ATTEMPTS - 1 })
+    // no text-message transport: the last attempt fails and the row is given up
+    expect(await processOutbox(deps({ transport: createTransport({ mailDir: dir }) }))).toEqual({ sent: 1, failed: 1 })
+    const files = await readdir(dir)
+    const raw = await readFile(join(dir, files.find((f) => f.includes('staff'))!), 'utf8')
+    expect(readMail(raw).text).toContain(url) // the mail had the link
+    const sent = await row(invitation)
+    expect(sent.status).toBe('sent')
+    expect(sent.payload).toEqual({ to: 'rita@alpin.example', locale: 'en', name: 'Rita', expiresAt: '2026-12-01T10:00:00.000Z' })
+    const failed = await row(sms)
+    expect(failed.status).toBe('failed')
+    expect(failed.payload).toEqual({ to: '+41799000000', locale: 'de' })
+  })
 })
 
 describe('failures', () => {

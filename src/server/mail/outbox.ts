@@ -61,6 +61,17 @@ export async function enqueueStaffMessage<K extends StaffMessageKind>(tx: Db, sh
   await tx.insert(outbox).values({ id: randomUUID(), shopId, kind, payload })
 }
 
+/**
+ * A staff message's payload once it has left (sent, or given up): without the link or code it
+ * carried, so the outbox keeps no usable secret after delivery (the link tokens and codes are
+ * stored hashed elsewhere; the row stays for the record: kind, recipient, language, times).
+ */
+export function withoutSecrets(kind: string, payload: Record<string, unknown>): Record<string, unknown> {
+  if (!(isStaffMailKind(kind) || isSmsKind(kind))) return payload
+  const { url: _url, code: _code, ...rest } = payload
+  return rest
+}
+
 const staffPayloadSchema = z.object({
   to: z.string().min(3).max(254),
   locale: z.string().optional(),
@@ -272,7 +283,7 @@ export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; f
       }
       await deps.db
         .update(outbox)
-        .set({ status: 'sent', sentAt: now(), lastError: null })
+        .set({ status: 'sent', sentAt: now(), lastError: null, payload: withoutSecrets(row.kind, row.payload) })
         .where(eq(outbox.id, row.id))
       sent++
     } catch (error) {
@@ -287,6 +298,7 @@ export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; f
           lastError: errorText(error),
           status: giveUp ? 'failed' : 'pending',
           nextAttemptAt: giveUp ? at : new Date(at.getTime() + backoffMs(attempts)),
+          ...(giveUp ? { payload: withoutSecrets(row.kind, row.payload) } : {}),
         })
         .where(eq(outbox.id, row.id))
     }
