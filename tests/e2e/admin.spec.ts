@@ -284,6 +284,12 @@ test.describe('staff app', () => {
     await gotoHydrated(page, at('localhost', `/en/admin/sign-in?redirect=${encodeURIComponent('//evil.example/en/admin')}`))
     await signIn(page, 'en', owner)
     await expect(page).toHaveURL(at('localhost', '/en/admin'), SLOW)
+    // signed in already, the sign-in page goes on at once: to a staff path, or else to the start
+    await page.goto(at('localhost', `/en/admin/sign-in?redirect=${encodeURIComponent('/en/admin/profile')}`))
+    await expect(page).toHaveURL(at('localhost', '/en/admin/profile'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.en.profile)
+    await page.goto(at('localhost', `/en/admin/sign-in?redirect=${encodeURIComponent('//evil.example/en/admin')}`))
+    await expect(page).toHaveURL(at('localhost', '/en/admin'))
   })
 
   test('on a phone the sidebar hides behind a labelled menu button', async ({ browser }) => {

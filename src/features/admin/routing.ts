@@ -15,6 +15,7 @@ import { linkQuery, meQuery, staffListQuery } from '~/api/admin.queries'
 import { setSsrStatus } from '~/functions/request-context'
 import { pickLabel, type Locale } from '~/lib/locale'
 import { adminApiFor } from './api'
+import { afterSignIn } from './redirect'
 import { NotAuthorisedError, requireRole } from './access'
 import { adminI18n, loadAdminMessages } from './i18n'
 
@@ -46,6 +47,21 @@ export async function signedInMember(context: Context, href: string): Promise<Me
     }
     throw error
   }
+}
+
+/**
+ * The sign-in page: a member who is signed in already goes on to where they were headed (the
+ * same rule as after signing in: only a plain path of the staff app). Always asked afresh
+ * (staleTime 0): right after signing out, the cache may still hold the member.
+ */
+export async function signInPage(context: Context, target: unknown): Promise<void> {
+  try {
+    await context.queryClient.fetchQuery({ ...meQuery(adminApiFor(context.queryClient, context.lang)), staleTime: 0 })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return
+    throw error
+  }
+  throw redirect({ href: afterSignIn(target, context.lang), replace: true })
 }
 
 /** A page under the signed-in layout that needs `role` (with `errorComponent: AdminErrorScreen`: the 401 page below it). */

@@ -22,6 +22,9 @@ type Search = { redirect?: string }
 export const Route = createFileRoute('/$lang/admin/sign-in')({
   // Followed only if it is a plain path of this staff app (`afterSignIn`): never an open redirect.
   validateSearch: (search: Record<string, unknown>): Search => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+  loaderDeps: ({ search }) => ({ redirect: search.redirect }),
+  // signed in already: on to the page asked for
+  loader: async ({ context, deps }) => (await import('~/features/admin/routing')).signInPage(context, deps.redirect),
   head: async ({ match }) => (await import('~/features/admin/routing')).head(match.context, title),
   component: SignInPage,
 })
