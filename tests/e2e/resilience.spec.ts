@@ -6,7 +6,7 @@
  * - PGlite: the server killed mid-checkout, then the data is consistent after a restart.
  * No browser: plain HTTP from the test process.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { createServer, Socket, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -15,6 +15,7 @@ import { expect, test } from '@playwright/test'
 import { cartWithPlace, checkoutBody, findSession, placesLeft, visitor } from '../../scripts/lib/shop-api'
 import { startServeProcess, stopServeProcess, type ServeProcess } from '../../scripts/lib/serve-process'
 import pg from 'pg'
+import { freshPostgresDatabase } from '../support/postgres-database'
 import { POSTGRES_HINT, postgresMissingUnderCi, postgresUrl, underCi } from '../support/postgres-env'
 
 
@@ -24,25 +25,6 @@ type Started = ServeProcess
 const startServer = (port: number, env: Record<string, string>) => startServeProcess(port, { RATE_LIMIT_WRITES_PER_MINUTE: '5000', RATE_LIMIT_READS_PER_MINUTE: '100000', ...env }, 60_000)
 const stop = stopServeProcess
 
-async function freshPostgresDatabase() {
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  const name = `webshop_resilience_${randomBytes(6).toString('hex')}`
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(postgresUrl!)
-  url.pathname = `/${name}`
-  return {
-    url,
-    drop: async () => {
-      const again = new pg.Client({ connectionString: postgresUrl })
-      await again.connect()
-      await again.query(`drop database if exists ${name} with (force)`).catch(() => {})
-      await again.end()
-    },
-  }
-}
-
 test.describe('resilience', () => {
   test.describe.configure({ mode: 'serial' })
   test.setTimeout(180_000)
@@ -50,7 +32,7 @@ test.describe('resilience', () => {
   test('two server processes on one PostgreSQL: the last places, bookings and a payment stay correct across them', async () => {
     if (!postgresUrl && underCi) throw postgresMissingUnderCi('two processes on one PostgreSQL')
     test.skip(!postgresUrl, `${POSTGRES_HINT}: the two-process test needs PostgreSQL`)
-    const database = await freshPostgresDatabase()
+    const database = await freshPostgresDatabase('webshop_resilience')
     let a: Started | undefined
     let b: Started | undefined
     try {
@@ -94,7 +76,7 @@ test.describe('resilience', () => {
   test('PostgreSQL going away under load: clean 503s, recovery, no booking lost or doubled', async () => {
     if (!postgresUrl && underCi) throw postgresMissingUnderCi('PostgreSQL cut under load')
     test.skip(!postgresUrl, `${POSTGRES_HINT}: this test cuts the connection to PostgreSQL`)
-    const database = await freshPostgresDatabase()
+    const database = await freshPostgresDatabase('webshop_resilience')
     // A TCP proxy between the app and PostgreSQL that the test cuts and restores.
     const target = { host: database.url.hostname, port: Number(database.url.port || 5432) }
     const sockets = new Set<Socket>()
