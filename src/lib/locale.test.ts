@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { effectiveLocale, negotiateLocale, pickLabel } from './locale'
 
 describe('locale rules', () => {
-  it('falls back to the first configured language, or de', () => {
+  it('falls back to the first configured language, or de when the list is empty', () => {
     expect(effectiveLocale('en', ['fr', 'de'])).toBe('fr')
     expect(effectiveLocale('de', ['fr', 'de'])).toBe('de')
-    expect(effectiveLocale('en', [])).toBe('en')
+    expect(effectiveLocale('en', [])).toBe('de')
+    expect(effectiveLocale('fr', ['xx'])).toBe('de')
     expect(effectiveLocale('xx', [])).toBe('de')
+    // no shop configuration at all (an unknown host): the language of the path, else de
+    expect(effectiveLocale('fr', undefined)).toBe('fr')
+    expect(effectiveLocale('xx', undefined)).toBe('de')
     expect(effectiveLocale(undefined, ['en'])).toBe('en')
   })
 

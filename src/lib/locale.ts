@@ -26,9 +26,11 @@ export function localeFromPath(pathname: string): Locale | undefined {
 }
 
 /** Spec §4: a locale the shop does not offer becomes its first language, or de. */
-export function effectiveLocale(wanted: string | undefined, languages: readonly string[]): Locale {
+export function effectiveLocale(wanted: string | undefined, languages: readonly string[] | undefined): Locale {
+  // no shop configuration (an unknown host, or before it is loaded): the language asked for
+  if (languages === undefined) return isLocale(wanted) ? wanted : DEFAULT_LOCALE
   const offered = languages.filter(isLocale)
-  if (isLocale(wanted) && (offered.length === 0 || offered.includes(wanted))) return wanted
+  if (isLocale(wanted) && offered.includes(wanted)) return wanted
   return offered[0] ?? DEFAULT_LOCALE
 }
 

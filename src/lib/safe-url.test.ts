@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDangerousUrl, safeHref, safeHrefOrUndefined, UnsafeUrlError } from './safe-url'
+import { isDangerousUrl, safeHref, safeHrefOrUndefined, safeNavigationUrl, UnsafeUrlError, withSafeRedirect } from './safe-url'
 
 describe('safe navigation', () => {
   it.each([
@@ -31,5 +31,17 @@ describe('safe navigation', () => {
     expect(safeHref('mailto:info@example.com', { external: true })).toBe('mailto:info@example.com')
     expect(safeHref('tel:+41331234567', { external: true })).toBe('tel:+41331234567')
     expect(() => safeHref('ftp://example.com', { external: true })).toThrow(UnsafeUrlError)
+  })
+
+  it('sends the browser only to https pages or pages of its own origin', () => {
+    const origin = 'http://localhost:4173'
+    expect(safeNavigationUrl('https://pay.example/session/1', origin)).toBe('https://pay.example/session/1')
+    expect(safeNavigationUrl('http://localhost:4173/sandbox/pay/1', origin)).toBe('http://localhost:4173/sandbox/pay/1')
+    expect(safeNavigationUrl('/de/checkout/x?payment=1', origin)).toBe('http://localhost:4173/de/checkout/x?payment=1')
+    for (const url of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'http://pay.example/x', 'ftp://pay.example/x', 'http://localhost:4174/x', '//evil.example/x', 'blob:https://pay.example/1']) {
+      expect(() => safeNavigationUrl(url, origin), url).toThrow(UnsafeUrlError)
+    }
+    expect(withSafeRedirect({ paymentId: 'p', redirectUrl: 'https://pay.example/1' }, origin)).toEqual({ paymentId: 'p', redirectUrl: 'https://pay.example/1' })
+    expect(() => withSafeRedirect({ paymentId: 'p', redirectUrl: 'javascript:alert(1)' }, origin)).toThrow(UnsafeUrlError)
   })
 })

@@ -55,3 +55,25 @@ export function safeHrefOrUndefined(url: string | undefined, options: { external
     return undefined
   }
 }
+
+/**
+ * Where an answer may send the browser (a payment provider's page): https anywhere, or a page of
+ * `origin` (the shop's own, e.g. the sandbox provider). Anything else — another scheme, plain
+ * http elsewhere, javascript: in any disguise — throws. Gives the absolute URL.
+ */
+export function safeNavigationUrl(url: string, origin: string): string {
+  if (isDangerousUrl(url)) throw new UnsafeUrlError(url, 'dangerous')
+  let target: URL
+  try {
+    target = new URL(url.trim(), origin)
+  } catch {
+    throw new UnsafeUrlError(url, 'dangerous')
+  }
+  if (target.protocol === 'https:' || target.origin === new URL(origin).origin) return target.href
+  throw new UnsafeUrlError(url, 'external')
+}
+
+/** A payment start whose `redirectUrl` passed `safeNavigationUrl` (the page's own origin). */
+export function withSafeRedirect<T extends { redirectUrl: string }>(start: T, origin = window.location.origin): T {
+  return { ...start, redirectUrl: safeNavigationUrl(start.redirectUrl, origin) }
+}

@@ -44,7 +44,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ match, matches }) => {
     const config = match.context.config
     const leaf = matches[matches.length - 1] ?? match
-    const locale = effectiveLocale(localeFromPath(leaf.pathname), config?.languages ?? [])
+    const locale = effectiveLocale(localeFromPath(leaf.pathname), config?.languages)
     const title = pickLabel(config?.labels.title, locale)
     const slogan = pickLabel(config?.labels.slogan, locale)
     return {
@@ -71,7 +71,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootDocument({ children }: { children: ReactNode }) {
   const config = Route.useRouteContext({ select: (c) => c.config })
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const lang = effectiveLocale(localeFromPath(pathname), config?.languages ?? [])
+  const lang = effectiveLocale(localeFromPath(pathname), config?.languages)
   // Only validated rgb triples reach this stylesheet (lib/theme), so it cannot break out of CSS.
   const sentryDsn = Route.useLoaderData({ select: (d) => d?.sentryDsn })
   useEffect(() => {

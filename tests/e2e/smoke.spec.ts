@@ -74,6 +74,12 @@ test.describe('platform smoke test (production build)', () => {
   test('an unknown language is a 404 page, an unknown API path a JSON 404', async ({ page, request }) => {
     const response = await page.goto(at('localhost', '/xx'))
     expect(response?.status()).toBe(404)
+    // a first segment that is no language is an unmatched path: 'Page not found: {path}', in
+    // the shop's first language (alpin: de; atelier: fr)
+    expect((await page.goto(at('localhost', '/foo/bar')))?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Seite nicht gefunden: /foo/bar')
+    expect((await page.goto(at('atelier.localhost', '/foo/bar')))?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page introuvable : /foo/bar')
     const api = await request.get(at('localhost', '/api/webshop/v1/unknown'))
     expect(api.status()).toBe(404)
     expect(api.headers()['content-type']).toContain('application/json')

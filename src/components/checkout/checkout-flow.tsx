@@ -16,6 +16,7 @@ import { ContactStep } from './contact-step'
 import { useFieldErrorText, type FieldError } from './field-error-text'
 import { ParticipantsStep } from './participants-step'
 import { PaymentStep } from './payment-step'
+import { withSafeRedirect } from '~/lib/safe-url'
 
 type Props = {
   cart: Cart
@@ -65,7 +66,8 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
       checkoutMachine.provide({
         actors: {
           submitCheckout: fromPromise(({ input }: { input: SubmitCheckoutInput }) => submit(input)),
-          startPayment: fromPromise(({ input }: { input: { cartId: string } }) => startPayment(input.cartId)),
+          // the provider's page: https, or this origin (never javascript: or another scheme)
+          startPayment: fromPromise(async ({ input }: { input: { cartId: string } }) => withSafeRedirect(await startPayment(input.cartId))),
         },
         actions: {
           redirect: (_, params: { url: string }) => {

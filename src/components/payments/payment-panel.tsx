@@ -7,6 +7,7 @@ import { formatMoney } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 import { Button } from '~/components/button'
 import { usePaymentMethodText } from './payment-method-text'
+import { withSafeRedirect } from '~/lib/safe-url'
 
 type Props = {
   lang: Locale
@@ -37,7 +38,7 @@ export function PaymentPanel({ lang, view, linkInvalid, returnedPaymentId, load,
   const machine = useMemo(
     () =>
       paymentMachine.provide({
-        actors: { loadPayment: fromPromise(() => load()), startPayment: fromPromise(() => start()) },
+        actors: { loadPayment: fromPromise(() => load()), startPayment: fromPromise(async () => withSafeRedirect(await start())) },
         actions: { redirect: (_, params: { url: string }) => (redirect ? redirect(params.url) : window.location.assign(params.url)) },
       }),
     [load, start, redirect],

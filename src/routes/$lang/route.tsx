@@ -1,17 +1,16 @@
 import { useEffect } from 'react'
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
 import { effectiveLocale, isLocale } from '~/lib/locale'
 import { setDateLocale } from '~/lib/dates'
-import { validationNotFound } from '~/lib/params'
 
 /**
- * Every shop page lives under /de, /en or /fr. Another first segment is 404 'Page Not Found';
- * a language the shop does not offer becomes its first language, or de.
+ * Every shop page lives under /de, /en or /fr. Another first segment is an unmatched path (404
+ * 'Page not found: {path}'); a language the shop does not offer becomes its first language, or de.
  */
 export const Route = createFileRoute('/$lang')({
   params: {
     parse: ({ lang }) => {
-      if (!isLocale(lang)) throw validationNotFound()
+      if (!isLocale(lang)) throw notFound()
       return { lang }
     },
     stringify: ({ lang }) => ({ lang }),
