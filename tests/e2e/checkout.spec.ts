@@ -8,6 +8,9 @@ test.describe('checkout', () => {
     test(`a full order paid on site, with validation messages and axe on every step (${lang})`, async ({ page }) => {
       test.slow() // four axe runs, a reload and an e-mail: about 25 s alone, more on a busy machine
       await cartFor(page, lang, 'AVAILABLE')
+      // the spec's first step: Configuration
+      await expect(page.locator('#checkout-step-heading')).toHaveText(T[lang].configuration)
+      await expect(page.locator('[aria-current="step"]')).toHaveText(`1. ${T[lang].configuration}`)
       await expectNoAxeViolations(page)
       // nothing filled in: the step does not move on
       await page.getByRole('button', { name: T[lang].cont }).click()

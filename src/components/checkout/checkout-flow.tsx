@@ -142,7 +142,8 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
   }
 
   const steps: { id: CheckoutStep; label: string }[] = [
-    { id: 'configuration', label: t`Participants` },
+    // the spec's names of the steps: Configuration, Contact details, Payment/Completion
+    { id: 'configuration', label: t`Configuration` },
     { id: 'contact', label: t`Contact details` },
     { id: 'payment', label: request ? t`Completion` : t`Payment` },
   ]
