@@ -8,7 +8,13 @@ export function startBrowserSentry(dsn: string | undefined, tags: Record<string,
   started = true
   void import('@sentry/react')
     .then((Sentry) => {
-      Sentry.init({ dsn, tracesSampleRate: 0, initialScope: { tags } })
+      Sentry.init({
+        dsn,
+        tracesSampleRate: 0,
+        initialScope: { tags },
+        // uncaught errors are reported by browser/unhandled-errors.ts (once, with the same filters)
+        integrations: (defaults) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
+      })
       setErrorReporter({
         captureException: (error, hint) => Sentry.captureException(error, { tags: hint?.tags, extra: hint?.extra }),
       })

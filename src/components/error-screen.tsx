@@ -157,3 +157,9 @@ export function ErrorScreen({ error }: ErrorComponentProps) {
   const message = httpStatusOf(error) === undefined ? texts.defaultDescription : undefined
   return <ErrorView statusCode={statusCode} statusMessage={message} error={error} themeLoaded={themeLoaded} />
 }
+
+/** The error screen of an error nothing caught outside the router (`browser/unhandled-errors.ts`). */
+export function UnhandledErrorScreen({ themeLoaded }: { themeLoaded: boolean }) {
+  const texts = useErrorTexts()
+  return <ErrorView statusCode={500} statusMessage={texts.defaultDescription} themeLoaded={themeLoaded} />
+}

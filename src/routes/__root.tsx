@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import {
   createRootRouteWithContext,
   HeadContent,
@@ -25,6 +25,8 @@ import { LoadingBar } from '~/components/layout/loading-bar'
 import { watchDeployments } from '~/browser/deployment'
 import { useRouter } from '@tanstack/react-router'
 import { startBrowserSentry } from '~/browser/sentry-client'
+import { watchUnhandledErrors } from '~/browser/unhandled-errors'
+import { UnhandledErrorScreen } from '~/components/error-screen'
 
 const errorTitle = msg`Error`
 
@@ -79,6 +81,9 @@ function RootDocument({ children }: { children: ReactNode }) {
   }, [sentryDsn, config?.id, lang])
   const router = useRouter()
   useEffect(() => watchDeployments(router), [router])
+  // fatal or unhandled errors lead to the error screen, also those outside the router
+  const [unhandled, setUnhandled] = useState(false)
+  useEffect(() => watchUnhandledErrors(() => setUnhandled(true)), [])
   const themeCss = config ? `:root{${paletteToCss(sanitisePalette(config.theme.colorPalette))}}` : ''
   return (
     <html lang={lang}>
@@ -93,7 +98,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-background text-on-background antialiased">
         <I18nProvider i18n={getI18n(lang)}>
           <LoadingBar />
-          {children}
+          {unhandled ? <UnhandledErrorScreen themeLoaded={!!config} /> : children}
         </I18nProvider>
         <Scripts />
       </body>

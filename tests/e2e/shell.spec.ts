@@ -124,4 +124,23 @@ test.describe('shop shell', () => {
     const response = await page.request.get(at('localhost', '/api/webshop/v1/icons/mdi/waves.svg'))
     expect(response.status()).toBe(200)
   })
+
+  for (const [lang, text] of [['de', 'Ein unerwarteter Fehler ist aufgetreten.'], ['en', 'An unexpected error has occurred.']] as const) {
+    test(`an error nothing handles, outside the router, leads to the error screen (${lang})`, async ({ page, pageErrors }) => {
+      await gotoHydrated(page, at('localhost', `/${lang}`))
+      await expect(page.getByTestId('offer-card').first()).toBeVisible()
+      // a click handler's promise that rejects with nobody to catch it, as a defect would
+      await page.evaluate(() => {
+        setTimeout(() => void Promise.reject(new Error('e2e: a rejection nobody handles')), 0)
+      })
+      await expect(page.getByTestId('error-screen')).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`500 ${text}`)
+      await expect(page.getByTestId('offer-card')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+      // the page error is this test's own doing; any other still fails it
+      const own = pageErrors.filter((e) => e.includes('e2e: a rejection nobody handles'))
+      expect(own.length).toBeLessThanOrEqual(1)
+      pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !own.includes(e)))
+    })
+  }
 })
