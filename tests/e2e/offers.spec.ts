@@ -1,3 +1,4 @@
+import { cartWithPlace, visitor } from '../../scripts/lib/shop-api'
 import { at, expect, expectNoAxeViolations, gotoHydrated, pickFirstDay, test } from './fixtures'
 
 const TEXT = {
@@ -87,6 +88,32 @@ test.describe('offers: browse, filter, book', () => {
     await expect(page.locator('[data-status="SOLD_OUT"]').first()).toHaveText('no free places')
     await expect(page.locator('[data-status="UPON_REQUEST"]').first()).toHaveText('on request')
     await expect(page.locator('[data-status="STOCK_LOW"]').first()).toHaveText('few places left')
+  })
+
+  test('places left are counted in words that agree: one place, two places (de, en)', async ({ page }) => {
+    // the stock-low offer has 2 places on every session; holding one leaves 1 on its first date
+    const slug = 'via-ferrata-muerren'
+    const v = await visitor(at('localhost').replace(/\/$/, ''), 'de')
+    const detail = (await (await v.get(`/api/webshop/v1/offers/${slug}`)).json()).data as { skus: { id: string; type: string }[] }
+    let session: { sessionId: string; date: string } | undefined
+    for (let m = 0; m < 4 && !session; m++) {
+      const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + m, 1)).toISOString().slice(0, 7)
+      const days = (await (await v.get(`/api/webshop/v1/offers/${slug}/availability?month=${month}`)).json()).data.dates as { date: string; status: string }[]
+      const first = days.find((d) => d.status === 'AVAILABLE' || d.status === 'STOCK_LOW')
+      if (!first) continue
+      const slots = (await (await v.get(`/api/webshop/v1/offers/${slug}/dates/${first.date}`)).json()).data.slots as { sessionId: string; placesLeft: number }[]
+      expect(slots[0]!.placesLeft).toBe(2)
+      session = { sessionId: slots[0]!.sessionId, date: first.date }
+    }
+    expect(session, 'a date of the stock-low offer').toBeTruthy()
+    const held = await cartWithPlace(v, { slug, sku: detail.skus.find((k) => k.type === 'activity')!.id, sessionId: session!.sessionId, placesLeft: 2, date: session!.date })
+    expect(held.status).toBe(201)
+
+    for (const [lang, next, text] of [['de', 'Nächster Monat', 'noch 1 Platz'], ['en', 'Next month', '1 place left']] as const) {
+      await gotoHydrated(page, at('localhost', `/${lang}/listing/${slug}`))
+      await pickFirstDay(page, next)
+      await expect(page.getByTestId('booking-panel').locator('fieldset button').first()).toContainText(text)
+    }
   })
 
   test('an unknown offer is a 404, sitemap and robots answer', async ({ page, request }) => {

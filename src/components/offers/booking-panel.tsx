@@ -3,7 +3,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { unwrap } from '~/api/client'
 import { dayQuery, monthQuery } from '~/api/offers.queries'
 import {
@@ -212,7 +212,7 @@ export function BookingPanel({
                       {time(s.start)}
                       {offer.kind === 'activity' ? (
                         <span className="block text-xs">
-                          {s.status === 'SOLD_OUT' ? t`no free places` : s.status === 'UPON_REQUEST' ? t`on request` : t`${s.placesLeft} places left`}
+                          {s.status === 'SOLD_OUT' ? t`no free places` : s.status === 'UPON_REQUEST' ? t`on request` : <Plural value={s.placesLeft} one="# place left" other="# places left" />}
                         </span>
                       ) : null}
                     </button>

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { parseOfferListSearch } from '~/lib/offer-search'
 import { offersQuery, PER_PAGE, type OfferListSearch } from '~/api/offers.queries'
 import { pickLabel } from '~/lib/locale'
@@ -88,7 +88,7 @@ function HomePage() {
         ) : null}
 
         <p className="sr-only" aria-live="polite">
-          <Trans>{result.meta.total} offers found</Trans>
+          <Plural value={result.meta.total} one="# offer found" other="# offers found" />
         </p>
 
         {result.data.length === 0 ? (
