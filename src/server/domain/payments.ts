@@ -14,10 +14,10 @@
  *   takes places: the payment is recorded as succeeded with `refund_due` (ADR 016).
  */
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, min } from 'drizzle-orm'
 import type { components } from '~/api/schema.gen'
 import type { Db } from '~/server/db/client'
-import { bookings, paymentEvents, paymentLinks, payments } from '~/server/db/schema'
+import { bookingItems, bookings, paymentEvents, paymentLinks, payments } from '~/server/db/schema'
 import { enqueueMail } from '~/server/mail/outbox'
 import { paymentDescription } from '~/server/mail/templates'
 import { pickText } from '~/lib/locale-text'
@@ -40,10 +40,17 @@ export function newPaymentToken() {
   return randomBytes(32).toString('base64url')
 }
 
-/** A payment link, valid `paymentLinkDays`, or until `deadline` (a pay-now booking's payment deadline). */
+/**
+ * A payment link, valid `paymentLinkDays`, or until `deadline` (a pay-now booking's payment
+ * deadline), and never beyond the start of the booking's first activity: a link does not
+ * outlive what it pays.
+ */
 export async function createPaymentLink(tx: Db, shop: Shop, bookingId: string, now: Date, deadline?: Date | null) {
   const days = shop.config.booking?.paymentLinkDays ?? DEFAULT_PAYMENT_LINK_DAYS
-  const expiresAt = deadline ?? new Date(now.getTime() + days * 86_400_000)
+  const [first] = await tx.select({ startsAt: min(bookingItems.startsAt) }).from(bookingItems).where(eq(bookingItems.bookingId, bookingId))
+  const until = deadline ?? new Date(now.getTime() + days * 86_400_000)
+  const start = first?.startsAt ? new Date(first.startsAt) : null
+  const expiresAt = start && start < until ? start : until
   const link = { token: newPaymentToken(), shopId: shop.id, bookingId, expiresAt }
   await tx.insert(paymentLinks).values(link)
   return link
