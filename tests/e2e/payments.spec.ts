@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { at, expect, expectNoAxeViolations, test } from './fixtures'
+import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 import { cartFor, fillContact, fillParticipants, T, type Lang } from './checkout-helpers'
 
 const P = {
@@ -61,6 +61,26 @@ async function onSandbox(page: Page, action: 'pay' | 'fail' | 'cancel') {
 }
 
 test.describe('payments', () => {
+  test('the payment-link page names the shop, leads back to it and says how to reach it; a malformed link is one 404 page (de, en)', async ({ page }) => {
+    for (const [lang, name, back] of [['de', 'Alpin Abenteuer Interlaken', 'Zurück zum Shop'], ['en', 'Alpine Adventures Interlaken', 'Back to the shop']] as const) {
+      const unknown = await gotoHydrated(page, at('localhost', `/${lang}/aftersales/payment/${'A'.repeat(43)}`))
+      expect(unknown?.status()).toBe(404)
+      await expect(page.getByTestId('payment-panel')).toBeVisible()
+      await expect(page.getByTestId('shop-name')).toHaveText(name)
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', `/${lang}`)
+      await expect(page.getByRole('link', { name: back })).toHaveAttribute('href', `/${lang}`)
+      await expect(page.getByTestId('minimal-contact')).toContainText('+41 33 123 45 67')
+      await expect(page.getByTestId('minimal-contact')).toContainText('info@alpin-abenteuer.ch')
+      await expect(page.locator('main')).toHaveCount(1)
+      await expectNoAxeViolations(page)
+      const malformed = await page.goto(at('localhost', `/${lang}/aftersales/payment/abc`))
+      expect(malformed?.status()).toBe(404)
+      await expect(page.getByTestId('error-screen')).toBeVisible()
+      await expect(page.locator('main')).toHaveCount(1)
+      await expect(page.getByTestId('shop-name')).toHaveText(name)
+    }
+  })
+
   for (const [index, lang] of (['de', 'en', 'fr'] as const).entries()) {
     test(`pay now: a failed payment can be retried, then it succeeds (${lang})`, async ({ page }) => {
       test.slow() // a whole checkout and two trips to the provider

@@ -97,7 +97,9 @@ test.describe('shop shell', () => {
   test('the minimal and embedded layouts', async ({ page }) => {
     await page.goto(at('localhost', `/de/aftersales/payment/${'B'.repeat(24)}`))
     await expect(page.getByTestId('footer')).toHaveCount(0)
-    await expect(page.getByRole('img', { name: /Alpin/ })).toBeVisible()
+    // the logo and the shop's name lead back to the shop
+    await expect(page.getByRole('link', { name: 'Alpin Abenteuer Interlaken' })).toHaveAttribute('href', '/de')
+    await expect(page.locator('header img')).toBeVisible()
     await page.goto(at('localhost', '/en/embed/v1/search'))
     await expect(page.locator('header')).toHaveCount(0)
     await expect(page.getByTestId('footer')).toHaveCount(0)

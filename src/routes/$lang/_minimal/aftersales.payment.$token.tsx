@@ -53,5 +53,9 @@ function PaymentPage() {
   )
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `lang` renews the calls when the page's language changes (the client sends it)
   const start = useCallback(() => startLinkPayment(api, token), [api, lang, token])
-  return <PaymentPanel key={`${token}:${payment ?? ''}`} lang={lang} view={view} linkInvalid={invalid} returnedPaymentId={payment ?? null} load={load} start={start} source="link" />
+  return (
+    <main id="main">
+      <PaymentPanel key={`${token}:${payment ?? ''}`} lang={lang} view={view} linkInvalid={invalid} returnedPaymentId={payment ?? null} load={load} start={start} source="link" />
+    </main>
+  )
 }
