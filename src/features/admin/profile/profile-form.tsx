@@ -6,10 +6,10 @@ import type { AdminApi, Me } from '~/api/admin-client'
 import { updateMe } from '~/api/admin.queries'
 import { Button } from '~/components/button'
 import { SubmitError } from '~/components/submit-error'
-import { LOCALES, type Locale } from '~/lib/locale'
+import type { Locale } from '~/lib/locale'
 import { FormField } from '../form-field'
 import { fieldErrorsOf } from '../field-errors'
-import { LANGUAGE_NAMES } from '../labels'
+import { LanguageField } from '../language-field'
 import { Saved, Section } from './section'
 
 /** Name and preferred language; a new language shows the staff app in it. */
@@ -53,26 +53,14 @@ export function ProfileForm({ api, me, lang }: { api: AdminApi; me: Me; lang: Lo
             save.reset()
           }}
         />
-        <div>
-          <label htmlFor="profile-locale" className="block font-medium">
-            <Trans>Language</Trans>
-          </label>
-          <select
-            id="profile-locale"
-            value={locale}
-            onChange={(e) => {
-              setLocale(e.target.value as Locale)
-              save.reset()
-            }}
-            className="mt-1 block min-h-11 w-full rounded-md border border-gray-400 bg-white px-3 text-gray-900"
-          >
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageField
+          id="profile-locale"
+          value={locale}
+          onChange={(next) => {
+            setLocale(next)
+            save.reset()
+          }}
+        />
         {save.isError && Object.keys(errors).length === 0 ? <SubmitError error={save.error} /> : null}
         <Saved show={save.isSuccess}>
           <Trans>Saved.</Trans>

@@ -5,12 +5,13 @@ import type { AdminApi, Role } from '~/api/admin-client'
 import { inviteStaff } from '~/api/admin.queries'
 import { Button } from '~/components/button'
 import { SubmitError } from '~/components/submit-error'
-import { LOCALES, type Locale } from '~/lib/locale'
+import type { Locale } from '~/lib/locale'
 import { Dialog } from '../dialog'
 import { FormField } from '../form-field'
 import { fieldErrorsOf, type FieldErrors } from '../field-errors'
 import { useConflictText } from '../conflict-text'
-import { LANGUAGE_NAMES, ROLE_LABELS, ROLE_ORDER } from '../labels'
+import { ROLE_LABELS, ROLE_ORDER } from '../labels'
+import { LanguageField } from '../language-field'
 
 type Draft = { name: string; email: string; phone: string; role: Role; locale: Locale }
 
@@ -71,18 +72,7 @@ export function InviteDialog(props: { api: AdminApi; lang: Locale; open: boolean
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="invite-locale" className="block font-medium">
-            <Trans>Language</Trans>
-          </label>
-          <select id="invite-locale" value={draft.locale} onChange={(e) => set('locale')(e.target.value)} className="mt-1 block min-h-11 w-full rounded-md border border-gray-400 bg-white px-3 text-gray-900">
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageField id="invite-locale" value={draft.locale} onChange={set('locale')} />
         {conflict ? (
           <p role="alert" className="font-medium text-error">
             {conflict}
