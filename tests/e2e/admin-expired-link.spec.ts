@@ -3,12 +3,12 @@
  * age the link in the database while the server runs: the same link shows the form before, and
  * the spec's message in de, en and fr after its expiry.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { startServeProcess, stopServeProcess, type ServeProcess } from '../../scripts/lib/serve-process'
-import { readMail } from '../support/mail'
+import { newestMailTo } from '../support/mail'
 import { freshPostgresDatabase } from '../support/postgres-database'
 import { POSTGRES_HINT, postgresMissingUnderCi, postgresUrl, underCi } from '../support/postgres-env'
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
@@ -36,16 +36,8 @@ test('an expired password link shows the spec’s message in de, en and fr', asy
     await page.getByLabel('E-mail address').fill('guide@alpin.example')
     await page.getByRole('button', { name: 'Send link' }).click()
     await expect(page.getByTestId('reset-sent')).toBeVisible()
-    const mailDir = join(dataDir, 'mail')
     let text = ''
-    await expect
-      .poll(() => {
-        if (!existsSync(mailDir)) return false // the outbox writes its first mail in a moment
-        const file = readdirSync(mailDir, { withFileTypes: true }).find((f) => f.name.endsWith('.eml') && readFileSync(join(mailDir, f.name), 'utf8').includes('guide@alpin.example'))
-        if (file) text = readMail(readFileSync(join(mailDir, file.name), 'utf8')).text
-        return text !== ''
-      }, { timeout: 20_000 })
-      .toBe(true)
+    await expect.poll(() => (text = newestMailTo(join(dataDir, 'mail'), 'guide@alpin.example')?.text ?? '') !== '', { timeout: 20_000 }).toBe(true)
     const token = /\/admin\/password\/([A-Za-z0-9_-]{22,64})/.exec(text)?.[1]
     expect(token, 'reset link in the e-mail').toBeTruthy()
 

@@ -3,10 +3,9 @@
  * the widgets with their live preview and the API reference of both contracts (managers and
  * owners), the contract files; a guide gets the 401 page on the API reference; axe on each page.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import { credentials } from './staff-helpers'
 
 type Lang = 'de' | 'en' | 'fr'
 const LANGS: Lang[] = ['de', 'en', 'fr']
@@ -14,18 +13,10 @@ const LANGS: Lang[] = ['de', 'en', 'fr']
 /** The 401 page's wording (the shop's catalogue). */
 const NOT_AUTHORISED = 'You are not authorised to view this page'
 
-/** The demo staff of a shop, written by the server on its first start (`role email password`). */
-function credentials(role: 'manager' | 'guide') {
-  const file = join('test-results', 'e2e-data', 'admin', 'alpin.credentials')
-  const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${role} `))
-  if (!line) throw new Error(`no ${role} in ${file}`)
-  const [, email, password] = line.split(' ')
-  return { email: email!, password: password! }
-}
 
 /** Signs in (in English) on the way to `path`, and lands there. */
 async function signInTo(page: Page, role: 'manager' | 'guide', path: string) {
-  const who = credentials(role)
+  const who = credentials('alpin', role)
   await gotoHydrated(page, at('localhost', path))
   await expect(page).toHaveURL(/\/admin\/sign-in\?redirect=/)
   await page.getByLabel('E-mail address').fill(who.email)

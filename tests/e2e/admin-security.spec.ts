@@ -6,25 +6,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
-import { readMail } from '../support/mail'
+import { newestMailTo } from '../support/mail'
 import { at, expect, gotoHydrated, test } from './fixtures'
+import { credentials, E2E_DATA } from './staff-helpers'
 
-const DATA = join('test-results', 'e2e-data')
 /** Answers that hash a password (scrypt at OWASP cost) take seconds on a busy 2-core machine. */
 const SLOW = { timeout: 20_000 }
 const ORIGIN = at('localhost', '')
 
-/** The demo staff of a shop, written by the server on its first start (`role email password`). */
-function credentials(role: 'owner' | 'manager' | 'guide') {
-  const file = join(DATA, 'admin', 'alpin.credentials')
-  const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${role} `))
-  if (!line) throw new Error(`no ${role} in ${file}`)
-  const [, email, password] = line.split(' ')
-  return { email: email!, password: password! }
-}
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('E-mail address').fill(who.email)
@@ -45,21 +36,11 @@ async function staffApi(api: APIRequestContext, method: string, path: string, bo
   return { status: response.status(), body: text ? JSON.parse(text) : undefined }
 }
 
-/** The link in the newest e-mail to `to` (the outbox writes .eml files). */
+/** The token of the password link in the newest e-mail to `to` (the outbox writes .eml files). */
 async function linkMailedTo(to: string) {
-  const dir = join(DATA, 'mail')
   let path: string | undefined
   await expect
-    .poll(() => {
-      if (!existsSync(dir)) return false
-      for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
-        const raw = readFileSync(join(dir, file), 'utf8')
-        if (!raw.includes(to)) continue
-        path = /\/(de|en|fr)\/admin\/password\/([A-Za-z0-9_-]{22,64})/.exec(readMail(raw).text)?.[2]
-        if (path) return true
-      }
-      return false
-    }, { timeout: 15_000 })
+    .poll(() => (path = /\/(de|en|fr)\/admin\/password\/([A-Za-z0-9_-]{22,64})/.exec(newestMailTo(join(E2E_DATA, 'mail'), to)?.text ?? '')?.[2]) !== undefined, { timeout: 15_000 })
     .toBe(true)
   return path!
 }
@@ -88,7 +69,7 @@ test.describe('staff app security', () => {
         void d.dismiss()
       })
       await gotoHydrated(page, at('localhost', `/en/admin/sign-in?redirect=${raw}`))
-      await signIn(page, credentials('owner'))
+      await signIn(page, credentials('alpin', 'owner'))
       await expect(page).toHaveURL(at('localhost', '/en/admin'), SLOW)
       await expect(page.getByTestId('admin-sidebar')).toBeVisible()
       expect(elsewhere).toEqual([])
@@ -105,7 +86,7 @@ test.describe('staff app security', () => {
     const signInPage = await gotoHydrated(page, at('localhost', '/en/admin/sign-in'))
     check(await signInPage!.allHeaders(), 'sign-in')
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
-    await signIn(page, credentials('owner'))
+    await signIn(page, credentials('alpin', 'owner'))
     await expect(page).toHaveURL(at('localhost', '/en/admin'), SLOW)
     for (const path of ['/en/admin', '/en/admin/staff', '/en/admin/profile', '/de/admin/profile']) {
       const response = await gotoHydrated(page, at('localhost', path))
@@ -152,8 +133,8 @@ test.describe('staff app security', () => {
   test('a signed-out visitor of /de/admin/staff signs in and comes back to it', async ({ page }) => {
     await gotoHydrated(page, at('localhost', '/de/admin/staff'))
     await expect(page).toHaveURL(/\/de\/admin\/sign-in\?redirect=/)
-    await page.getByLabel('E-Mail-Adresse').fill(credentials('owner').email)
-    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(credentials('owner').password)
+    await page.getByLabel('E-Mail-Adresse').fill(credentials('alpin', 'owner').email)
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(credentials('alpin', 'owner').password)
     await page.getByRole('button', { name: 'Anmelden' }).click()
     await expect(page).toHaveURL(at('localhost', '/de/admin/staff'), SLOW)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mitarbeitende')
@@ -164,7 +145,7 @@ test.describe('staff app security', () => {
     // The owner (API) invites a member, who sets a password from the e-mailed link in this browser.
     const owner = await playwrightRequest.newContext()
     try {
-      expect((await staffApi(owner, 'POST', '/session', credentials('owner'))).status).toBe(200)
+      expect((await staffApi(owner, 'POST', '/session', credentials('alpin', 'owner'))).status).toBe(200)
       const email = `leaving-${Date.now()}@example.ch`
       const invited = await staffApi(owner, 'POST', '/staff', { email, name: 'Lea Leaving', role: 'manager', locale: 'en' })
       expect(invited.status, JSON.stringify(invited.body)).toBe(201)

@@ -4,11 +4,11 @@
  * invalid link and a wrong code, the 401 page, signing out, another shop's staff refused, the
  * phone menu; axe on every page and open dialog.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { readMail } from '../support/mail'
+import { newestMailTo } from '../support/mail'
 import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import { credentials, E2E_DATA } from './staff-helpers'
 
 type Lang = 'de' | 'en' | 'fr'
 const LANGS: Lang[] = ['de', 'en', 'fr']
@@ -22,42 +22,14 @@ const T = {
 /** The 401 page's wording ('You are not authorised to view this page'), from the shop's catalogue. */
 const NOT_AUTHORISED = { de: 'Sie sind nicht berechtigt, diese Seite anzusehen.', en: 'You are not authorised to view this page', fr: 'Vous n’êtes pas autorisé·e à consulter cette page.' }
 
-const DATA = join('test-results', 'e2e-data')
 /** Answers that hash a password (scrypt at OWASP cost) take seconds on a busy 2-core machine. */
 const SLOW = { timeout: 20_000 }
 
-/** The demo staff of a shop, written by the server on its first start (`role email password`). */
-function credentials(shop: string, role: 'owner' | 'manager' | 'guide') {
-  const file = join(DATA, 'admin', `${shop}.credentials`)
-  const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${role} `))
-  if (!line) throw new Error(`no ${role} in ${file}`)
-  const [, email, password] = line.split(' ')
-  return { email: email!, password: password! }
-}
 
-/** The newest e-mail to `to` in the outbox's directory, decoded. */
+/** The newest e-mail to `to` in the outbox's directory, decoded (the outbox sends in the background). */
 async function mailTo(to: string) {
-  const dir = join(DATA, 'mail')
-  let found: ReturnType<typeof readMail> | undefined
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(dir)) return false
-        const files = readdirSync(dir)
-          .filter((f) => f.endsWith('.eml'))
-          .map((f) => join(dir, f))
-          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-        for (const file of files) {
-          const raw = readFileSync(file, 'utf8')
-          if (!raw.includes(to)) continue
-          found = readMail(raw)
-          return true
-        }
-        return false
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true)
+  let found: ReturnType<typeof newestMailTo>
+  await expect.poll(() => (found = newestMailTo(join(E2E_DATA, 'mail'), to)) !== undefined, { timeout: 15_000 }).toBe(true)
   return found!
 }
 

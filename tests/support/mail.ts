@@ -2,7 +2,9 @@
  * Test support for the mail module: fixtures, a real local SMTP server and a minimal MIME
  * reader for what it receives. Used by the tests of src/server/mail/.
  */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import type { components } from '~/api/schema.gen'
 import type { ShopForMail } from '~/server/mail/outbox'
@@ -212,4 +214,18 @@ export function readMail(raw: string) {
     calendar: find('text/calendar'),
     leaves,
   }
+}
+
+/** The newest `.eml` file in `dir` (the file transport's folder) that mentions `to`, decoded; undefined while there is none. */
+export function newestMailTo(dir: string, to: string): ReturnType<typeof readMail> | undefined {
+  if (!existsSync(dir)) return undefined
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+  for (const file of files) {
+    const raw = readFileSync(file, 'utf8')
+    if (raw.includes(to)) return readMail(raw)
+  }
+  return undefined
 }
