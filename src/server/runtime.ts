@@ -3,6 +3,7 @@ import { createApiHandler, type ApiHandler } from './api/handler'
 import { openDatabaseFromEnv, type Database } from './db/client'
 import { getOrCreateSecret } from './domain/secrets'
 import { ShopDirectory } from './domain/shops'
+import { SHOP_CHANGED } from './domain/settings/notify'
 import { getEnv, type Env } from './env'
 import { createProxyHandler } from './http/proxy'
 import { originForHost, originSettings, shopOrigin, type OriginEnv } from './http/public-origin'
@@ -44,6 +45,10 @@ async function createRuntime(): Promise<Runtime> {
   }
   const database = await openDatabaseFromEnv(env)
   const shops = new ShopDirectory(database.db, { hostedDomain: env.HOSTED_DOMAIN, defaultShop: env.DEFAULT_TENANT })
+  // A shop's configuration changed in another process (or this one): read it again at once.
+  await database
+    .listen(SHOP_CHANGED, (shopId) => shops.forget(shopId))
+    .catch((error: unknown) => console.warn('[shops] cannot listen for configuration changes; they show within 5 seconds:', error))
   const origin = async (host: string | null) => {
     const lookup = await shops.byHost(host)
     return lookup.ok ? shopOrigin(lookup.shop, settings) : null

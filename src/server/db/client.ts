@@ -13,6 +13,12 @@ export type Database = {
   db: Db
   kind: DbKind
   close: () => Promise<void>
+  /**
+   * Calls `onMessage` with the payload of every `NOTIFY` on `channel`, from any process of the
+   * database; `onMessage()` without payload after a reconnection (messages may have been lost).
+   * Resolves to a function that stops listening.
+   */
+  listen: (channel: string, onMessage: (payload?: string) => void) => Promise<() => Promise<void>>
 }
 
 export type OpenOptions =
@@ -40,7 +46,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.connect = ((...args: unknown[]) =>
       args.length ? connect(...args) : connect()!.catch((error: unknown) => Promise.reject(markDatabaseError(error)))) as typeof pool.connect
     const db = drizzle({ client: pool, schema }) as unknown as Db
-    return { db, kind: 'postgres', close: () => pool.end() }
+    const listeners = new Set<() => Promise<void>>()
+    const listen = async (channel: string, onMessage: (payload?: string) => void) => {
+      const stop = await listenOnPostgres(() => new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000 }), channel, onMessage)
+      listeners.add(stop)
+      return async () => {
+        listeners.delete(stop)
+        await stop()
+      }
+    }
+    const close = async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    }
+    return { db, kind: 'postgres', close, listen }
   }
   const [{ PGlite }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -50,7 +69,53 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
   await client.waitReady
   const db = drizzle({ client, schema }) as unknown as Db
-  return { db, kind: 'pglite', close: () => client.close() }
+  const listen = (channel: string, onMessage: (payload?: string) => void) => client.listen(channel, (payload) => onMessage(payload))
+  return { db, kind: 'pglite', close: () => client.close(), listen }
+}
+
+type ListenClient = {
+  connect(): Promise<unknown>
+  query(text: string): Promise<unknown>
+  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown
+  on(event: 'error' | 'end', listener: () => void): unknown
+  end(): Promise<void>
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection
+ * is opened again after a second, and `onMessage()` says that messages may have been missed.
+ */
+async function listenOnPostgres(newClient: () => ListenClient, channel: string, onMessage: (payload?: string) => void) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name ${channel}`)
+  let stopped = false
+  let client: ListenClient | null = null
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const again = () => {
+    if (stopped || retry) return
+    client = null
+    retry = setTimeout(() => {
+      retry = undefined
+      void open(false).catch(again)
+    }, 1_000)
+    retry.unref?.()
+  }
+  const open = async (first: boolean) => {
+    const next = newClient()
+    next.on('notification', (message) => message.channel === channel && onMessage(message.payload))
+    const lost = () => client === next && again()
+    next.on('error', lost)
+    next.on('end', lost)
+    client = next
+    await next.connect()
+    await next.query(`LISTEN ${channel}`)
+    if (!first) onMessage()
+  }
+  await open(true)
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
+  }
 }
 
 /** The database of this process, from DATABASE_URL or DATA_DIR/db. */

@@ -26,6 +26,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const shops = pgTable('shops', {
   id: text('id').primaryKey(),
   config: jsonb('config').$type<ShopConfigBody>().notNull(),
+  /** Increases with every change of the configuration (optimistic concurrency in the staff app). */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -151,7 +153,12 @@ export const offers = pgTable(
     /** Extras a participant may add: `{ key, title, price }` (minor units). */
     extras: jsonb('extras').$type<OfferExtraBody[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
+    /** Only published offers are shown to visitors; an archived one keeps its bookings. */
+    status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('published'),
+    /** Increases with every change (optimistic concurrency in the staff app). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('offers_shop_slug_idx').on(t.shopId, t.slug)],
 )
@@ -542,3 +549,30 @@ export const staffEvents = pgTable(
   },
   (t) => [index('staff_events_staff_idx').on(t.staffId, t.at)],
 )
+
+/**
+ * What staff changed, on the item they changed (DESIGN.md §11: who, when, what): the shop's
+ * settings, an offer, a session. `changes` lists the fields changed (dotted paths) with their
+ * value before and after where it is small; `actorId` is null for the system.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    subject: text('subject', { enum: ['settings', 'offer', 'session'] }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    actorId: text('actor_id').references(() => staff.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<ChangeLogEntry[]>().notNull().default([]),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order of recording (two changes may share an instant). */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('change_log_subject_idx').on(t.shopId, t.subject, t.subjectId, t.seq)],
+)
+
+/** One changed field of a change-log row; `before`/`after` are left out when large (texts, images). */
+export type ChangeLogEntry = { field: string; before?: unknown; after?: unknown }

@@ -18,8 +18,10 @@ const CACHE_MS = 5_000
 type Entry = { at: number; value: Shop | null }
 
 /**
- * Finds shops by host. A short-lived cache keeps the hot path off the database; nothing
- * in it is needed by another process, a change shows within five seconds.
+ * Finds shops by host. A short-lived cache keeps the hot path off the database. A change saved
+ * in the staff app is seen at once: the saving process calls `forget`, and every other process
+ * hears of it through PostgreSQL's NOTIFY (`watchShopChanges`); five seconds bound the rest
+ * (`npm run shop` with the server stopped, a lost notification).
  */
 export class ShopDirectory {
   private cache = new Map<string, Entry>()
@@ -27,6 +29,12 @@ export class ShopDirectory {
     private db: Db,
     private options: { hostedDomain: string; defaultShop: string; now?: () => number },
   ) {}
+
+  /** Drops what is cached of one shop (all of them without an id): its next request reads it again. */
+  forget(shopId?: string): void {
+    if (shopId === undefined) return this.cache.clear()
+    for (const [key, entry] of this.cache) if (key === `id:${shopId}` || entry.value?.id === shopId) this.cache.delete(key)
+  }
 
   private now() {
     return this.options.now?.() ?? Date.now()
