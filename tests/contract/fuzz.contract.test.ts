@@ -46,6 +46,7 @@ import { createStaffLink } from '../../src/server/domain/staff/links'
 import { hashPassword, useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createStaffSession } from '../../src/server/domain/staff/sessions'
 import { staffCookieName } from '../../src/server/http/staff-cookie'
+import { pngClaiming, SCRIPTED_SVG } from '../support/media'
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 60) || 60)
 const SEED =
@@ -332,7 +333,7 @@ function mutate(value: unknown, picks: number[], kind: 'drop' | 'replace' | 'ext
 // ---------------------------------------------------------------------------------------------
 // One generated call.
 
-type Body = { text?: string; contentType?: string }
+type Body = { text?: string; bytes?: Uint8Array<ArrayBuffer>; contentType?: string }
 type Case = {
   host: Host
   /** Path parameters as they go into the path (encoded, or raw on purpose), and the body. */
@@ -488,8 +489,42 @@ function bodyVariants(valid: fc.Arbitrary<unknown>): fc.Arbitrary<Body> {
   )
 }
 
+/** Tiny real images (2 × 2 pixels) that binary bodies send as they are, cut or with bytes changed. */
+const TINY_IMAGES = [
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4Y2x8xtiYAUIBACPqBMlwUmUNAAAAAElFTkSuQmCC',
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCWAAqu/9k=',
+  'UklGRjoAAABXRUJQVlA4IC4AAACQAQCdASoCAAIAAUAmJaACdLoAA5gA/u7/n/wF090Yt/+4OP+wcf9g4/dMAAAA',
+].map((base64) => new Uint8Array(Buffer.from(base64, 'base64')))
+const HOSTILE_FILES = [SCRIPTED_SVG, '%PDF-1.7\n%%EOF', 'GIF89a', ''].map((text) => new Uint8Array(Buffer.from(text))).concat([pngClaiming(50_000, 50_000), pngClaiming(12_001, 1)].map((b) => new Uint8Array(b)))
+
+/** The media types of an operation's binary body (`format: binary`, an upload), if it has one. */
+const binaryTypesOf = (op: Operation): string[] =>
+  Object.entries((resolve(op.op.requestBody, documentOf(op)).content ?? {}) as Json).filter(([, media]) => resolve(media.schema, documentOf(op)).format === 'binary').map(([type]) => type)
+
+/** A binary body: real images as they are, cut or with bytes changed, random bytes, hostile files; declared types right and wrong. */
+function binaryBodyArb(types: string[]): fc.Arbitrary<Body> {
+  const contentType = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...types) }, { weight: 1, arbitrary: fc.oneof(headerString, fc.constantFrom('image/svg+xml', 'image/gif', 'IMAGE/PNG; x=1')) })
+  const image = fc.constantFrom(...TINY_IMAGES)
+  const broken = fc
+    .record({ image, cut: fc.option(fc.nat()), changes: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { maxLength: 6 }) })
+    .map(({ image, cut, changes }) => {
+      const bytes = image.slice(0, cut === null ? image.length : 1 + (cut % image.length))
+      for (const [at, value] of changes) bytes[at % bytes.length] = value
+      return bytes
+    })
+  const bytes = fc.oneof(
+    { weight: 3, arbitrary: image },
+    { weight: 3, arbitrary: broken },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_FILES) },
+  )
+  return fc.oneof({ weight: 8, arbitrary: fc.record({ bytes, contentType }) }, { weight: 1, arbitrary: fc.constant<Body>({}) })
+}
+
 function bodyArb(op: Operation): fc.Arbitrary<Body> {
   if (op.method === 'GET' || op.method === 'HEAD') return fc.constant<Body>({}) // fetch cannot send one
+  const binary = binaryTypesOf(op)
+  if (binary.length) return binaryBodyArb(binary)
   const schema = bodySchemaOf(op)
   if (!schema) {
     return fc.oneof(
@@ -753,8 +788,9 @@ describeEachDatabase('contract fuzzer', (factory) => {
       if (c.signature === 'wrong-secret') headers['webhook-signature'] = signWebhook('not-the-secret', now, body)
       if (typeof c.signature === 'object') headers['webhook-signature'] = c.signature.raw
     }
-    const request = new Request(url, { method: op.method, headers, body: c.pathAndBody.body.text })
-    const shown = () => `${op.method} ${request.url}\nrequest headers: ${JSON.stringify(headers)}\nrequest body: ${clip(c.pathAndBody.body.text)}`
+    const { text: bodyText, bytes } = c.pathAndBody.body
+    const request = new Request(url, { method: op.method, headers, body: bytes ?? bodyText })
+    const shown = () => `${op.method} ${request.url}\nrequest headers: ${JSON.stringify(headers)}\nrequest body: ${bytes ? `${bytes.length} bytes: ${Buffer.from(bytes).toString('base64')}` : clip(bodyText)}`
     let response: Response
     try {
       response = await app.call(request)

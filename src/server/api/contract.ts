@@ -7,6 +7,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { isValidDate } from '~/server/domain/offers/zoned-time'
+import { BODY_LIMITS } from '~/server/http/body-limit'
 import { HttpError } from '~/server/http/problem'
 import { nulError, pathOfNul, toFieldErrors, validationError } from './validation'
 import type { Access, ApiContext, OperationDef, OperationId, RouteDef, StaffRequirement } from './types'
@@ -46,6 +47,21 @@ function staffRoleOf(op: Json, id: string): StaffRequirement | undefined {
   const session = Array.isArray(op.security) && op.security.some((s: Json) => 'staffSession' in s)
   if ((role === 'public') === session) throw new Error(`operation ${id}: x-role ${role} and its security scheme disagree`)
   return role
+}
+
+/**
+ * An operation's own body bound (`x-max-body-bytes`), e.g. an image upload's: staff operations
+ * only (the dispatcher reads such a body after the session, role and anti-forgery checks), never
+ * above BODY_LIMITS.upload, so a slip in the contract cannot open the server to huge bodies.
+ */
+function maxBodyBytesOf(op: Json, id: string, access: Access): number | undefined {
+  const limit = op['x-max-body-bytes'] as unknown
+  if (limit === undefined) return undefined
+  if (access !== 'staff') throw new Error(`operation ${id}: x-max-body-bytes is for staff operations only`)
+  if (!Number.isSafeInteger(limit) || (limit as number) < 1 || (limit as number) > BODY_LIMITS.upload) {
+    throw new Error(`operation ${id}: x-max-body-bytes must be a whole number from 1 to ${BODY_LIMITS.upload}`)
+  }
+  return limit as number
 }
 
 function pathRegex(template: string) {
@@ -177,6 +193,9 @@ export function compileContract(spec: OpenApiDocument, handlers: Partial<Record<
         access,
         staffRole: staffRoleOf(op, id),
         replay: op['x-replay'] !== false,
+        maxBodyBytes: maxBodyBytesOf(op, id, access),
+        // A body that is not JSON (an image) is the handler's to read, as bytes.
+        rawBody: !!requestBody.content && !requestBody.content['application/json'],
         handler,
         ...pathRegex(template),
       })

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Db } from '~/server/db/client'
 import { authenticateOperator } from '~/server/domain/operator'
 import { getOrCreateSecret } from '~/server/domain/secrets'
@@ -6,12 +6,12 @@ import { providerRegistry, type PaymentProviders } from '~/server/payments/provi
 import { createSandboxProvider, SANDBOX_PATH, type SandboxProvider } from '~/server/payments/sandbox'
 import type { ShopDirectory } from '~/server/domain/shops'
 import { checkIdempotencyKey, fingerprint, withIdempotency } from '~/server/http/idempotency'
-import { errorResponse, errors, HttpError, isClientAbort, isDatabaseUnavailable, problemOf, readRequestBody, REQUEST_ID_HEADER } from '~/server/http/problem'
+import { ClientAbortError, errorResponse, errors, HttpError, isClientAbort, isDatabaseUnavailable, problemOf, readRequestBody, REQUEST_ID_HEADER } from '~/server/http/problem'
 import { DomainError } from '~/server/domain/errors'
 import { effectiveLocale } from '~/lib/locale'
 import { readCookie, verifyXsrf, XSRF_COOKIE, XSRF_HEADER } from '~/server/http/xsrf'
 import { clientAddress, createRateLimiter } from '~/server/http/rate-limit'
-import { BODY_LIMITS, BodyTooLarge, withBoundedBody } from '~/server/http/body-limit'
+import { BODY_LIMITS, BodyTooLarge, refuseDeclaredOver, withBoundedBody } from '~/server/http/body-limit'
 import { isSecureRequest, shopOrigin, type OriginSettings } from '~/server/http/public-origin'
 import { transportHeaders } from '~/server/http/pages'
 import { compileContract, type CompiledRoute, type OpenApiDocument } from './contract'
@@ -159,8 +159,14 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     } else if (route.access !== 'operator') {
       limit(limiter, `${shop.id}|${address}`)
     }
-    // Every body is read once, bounded (413), before anything looks at it: signatures, JSON.
-    if (method !== 'GET') request = await withBoundedBody(request, route.access === 'provider' ? BODY_LIMITS.webhook : BODY_LIMITS.json)
+    // Every body is read once, bounded (413), before anything looks at it: signatures, JSON. A
+    // staff operation with a bound of its own (`x-max-body-bytes`, an upload) is refused here only
+    // when its Content-Length says more: dispatchStaff reads it once the member and the pair are
+    // checked, so nobody signed out can make the server hold megabytes.
+    if (method !== 'GET') {
+      if (route.maxBodyBytes !== undefined) refuseDeclaredOver(request, route.maxBodyBytes)
+      else request = await withBoundedBody(request, route.access === 'provider' ? BODY_LIMITS.webhook : BODY_LIMITS.json)
+    }
     const ctx: ApiContext = {
       // Links (e-mails, payment return and webhook URLs) never take the request's host or scheme.
       origin: shopOrigin(shop, deps.origin),
@@ -171,6 +177,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       shop,
       locale: effectiveLocale(request.headers.get('x-flowin-locale')?.trim().toLowerCase(), shop.config.languages),
       db: deps.db,
+      shops: deps.shops,
       now: deps.now?.() ?? new Date(),
       secureCookies: deps.production && (isSecureRequest(request, deps.trustProxy ?? false) || isLoopback(host)),
       xsrfSecret: deps.xsrfSecret,
@@ -212,6 +219,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
    * signed out, 403 role too small), then, for a write, the anti-forgery pair (the cookie pair
    * only: no frame token, staff pages are never framed) and the idempotency key, whose stored
    * answers belong to the member who sent them (`x-replay: false`: the key is checked, never replayed).
+   * A body with a bound of its own (`x-max-body-bytes`) is read only after all of these checks.
    */
   async function dispatchStaff(route: CompiledRoute, ctx: ApiContext, params: Record<string, string>, method: string): Promise<Response> {
     if (route.staffRole !== 'public') {
@@ -225,12 +233,24 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     const cookie = readCookie(ctx.request.headers.get('cookie'), XSRF_COOKIE)
     if (!cookie || !verifyXsrf(secret, cookie, ctx.request.headers.get(XSRF_HEADER), ctx.now)) throw errors.xsrf()
     const key = checkIdempotencyKey(ctx.request.headers.get('idempotency-key'))
-    const body = await readRequestBody(ctx.request)
-    const replayable = new Request(ctx.request.url, { method: ctx.request.method, headers: ctx.request.headers, body: body || undefined })
+    const bounded = route.maxBodyBytes === undefined ? ctx.request : await withBoundedBody(ctx.request, route.maxBodyBytes)
+    const bytes = await readBodyBytes(bounded)
+    const replayable = new Request(ctx.request.url, { method: ctx.request.method, headers: ctx.request.headers, body: bytes.byteLength ? (bytes as BodyInit) : undefined })
     const call = { ...ctx, request: replayable }
     if (!route.replay) return route.handler(call, params)
+    // A JSON body is fingerprinted as its text; an image (not text) by the hash of its bytes.
+    const body = route.rawBody ? createHash('sha256').update(bytes).digest('hex') : new TextDecoder().decode(bytes)
     const print = fingerprint(method, `${ctx.url.pathname}${ctx.url.search}\n${ctx.staff?.staffId ?? ''}`, body)
     return withIdempotency(deps.db, ctx.shop.id, key, print, () => route.handler(call, params))
+  }
+
+  /** A staff write's body (bounded in memory already) as bytes: an image is no text. */
+  async function readBodyBytes(request: Request): Promise<Uint8Array> {
+    try {
+      return new Uint8Array(await request.arrayBuffer())
+    } catch (error) {
+      throw new ClientAbortError(error)
+    }
   }
 
   async function handleApi(request: Request, { requestId }: { requestId: string }): Promise<Response> {

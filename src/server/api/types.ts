@@ -3,7 +3,7 @@ import type { operations as adminOperations, paths as adminPaths } from '~/api/a
 import type { Role } from '~/server/domain/staff/accounts'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import type { Db } from '~/server/db/client'
-import type { Shop } from '~/server/domain/shops'
+import type { Shop, ShopDirectory } from '~/server/domain/shops'
 import type { PaymentProviders } from '~/server/payments/provider'
 import type { Locale } from '~/lib/locale'
 
@@ -75,6 +75,8 @@ export type ApiContext = {
   shop: Shop
   locale: Locale
   db: Db
+  /** The shops by host; a change of a shop's configuration makes it `forget` that shop at once. */
+  shops: Pick<ShopDirectory, 'forget'>
   /** The instant the request is handled at (one clock for the whole request). */
   now: Date
   /** Whether cookies get the Secure attribute. */
@@ -104,6 +106,10 @@ export type RouteDef = {
   staffRole?: StaffRequirement
   /** Whether a repeated Idempotency-Key answers the stored answer (`x-replay: false`: never, the answer carries a new session). */
   replay: boolean
+  /** The operation's own body bound (`x-max-body-bytes`; staff operations only); else the API's default. */
+  maxBodyBytes?: number
+  /** The body is not JSON (an image): the handler reads it as bytes, and its idempotency fingerprint hashes the bytes. */
+  rawBody?: boolean
 }
 
 /** A JSON answer of an operation, its body checked against the contract at compile time. */

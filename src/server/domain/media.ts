@@ -63,6 +63,8 @@ async function sharpResize(content: Uint8Array, width: number) {
     await sharp(content)
       .rotate()
       .resize({ width, withoutEnlargement: true })
+      // JPEG has no transparency: an uploaded PNG or WebP logo goes on white, not on black.
+      .flatten({ background: '#ffffff' })
       .jpeg({ quality: 78, mozjpeg: true, progressive: true })
       .toBuffer(),
   )
@@ -156,7 +158,7 @@ export async function renderMedia(
   return { etag, body, fallback }
 }
 
-/** Stores an original image; returns its metadata. Used by the seed (and later an upload API). */
+/** Stores an original image; returns its metadata. Used by the seed and by uploads (./media-upload.ts). */
 export async function storeMedia(db: Db, input: { id: string; shopId: string | null; content: Uint8Array }) {
   if (!MEDIA_ID.test(input.id)) throw new Error(`invalid media id ${input.id}`)
   const { default: sharp } = await import('sharp')

@@ -30,8 +30,9 @@ export const BODY_LIMITS = {
   /** Pages and everything else: no body is expected (the sandbox's payment form sends a few bytes). */
   page: 4 * KiB,
   /**
-   * Reserved for image uploads (an upload API is not there yet; no route uses it). Kept apart so
-   * that allowing uploads never means raising the limit of the JSON routes.
+   * The ceiling of an operation's own bound (`x-max-body-bytes` in openapi/admin.yaml, e.g. the
+   * image upload's 10 MiB). Kept apart so that allowing uploads never means raising the limit of
+   * the JSON routes; such a body is read only once the staff member is known.
    */
   upload: 10 * 1024 * KiB,
 } as const
@@ -44,13 +45,18 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** BodyTooLarge when the request's Content-Length says more than `limit` (nothing is read). */
+export function refuseDeclaredOver(request: Request, limit: number) {
+  const declared = request.headers.get('content-length')?.trim()
+  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyTooLarge(limit)
+}
+
 /**
  * The body of `request`, at most `limit` bytes, or BodyTooLarge. Reads the stream itself (never
  * `request.text()`, which would buffer everything first).
  */
 export async function readBoundedBody(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = request.headers.get('content-length')?.trim()
-  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyTooLarge(limit)
+  refuseDeclaredOver(request, limit)
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
