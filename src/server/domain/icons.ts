@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils'
-import type { IconifyJSON } from '@iconify/types'
+import type { IconifyJSON, IconifyMetaData } from '@iconify/types'
 
 /**
  * Icons named in a shop's config (`prefix:name`): from the icon sets installed with
@@ -16,9 +16,17 @@ const require = createRequire(import.meta.url)
 const localSets: Record<string, () => IconifyJSON> = {
   mdi: () => require('@iconify-json/mdi/icons.json') as IconifyJSON,
 }
+/** The sets' categories (metadata.json), read only by the staff's icon search (icon-search.ts). */
+const localMetadata: Record<string, () => IconifyMetaData> = {
+  mdi: () => require('@iconify-json/mdi/metadata.json') as IconifyMetaData,
+}
 const loaded = new Map<string, IconifyJSON>()
 
-function localIcon(prefix: string, name: string): string | null {
+/** The prefixes of the icon sets installed with the app. */
+export const LOCAL_ICON_SETS: readonly string[] = Object.keys(localSets)
+
+/** An installed icon set, loaded once; null for any other prefix. */
+export function localIconSet(prefix: string): IconifyJSON | null {
   // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype (found by the fuzzer).
   const load = Object.hasOwn(localSets, prefix) ? localSets[prefix] : undefined
   if (!load) return null
@@ -27,6 +35,17 @@ function localIcon(prefix: string, name: string): string | null {
     set = load()
     loaded.set(prefix, set)
   }
+  return set
+}
+
+export function localIconMetadata(prefix: string): IconifyMetaData | null {
+  return Object.hasOwn(localMetadata, prefix) ? localMetadata[prefix]!() : null
+}
+
+/** An icon of an installed set as an SVG document, built by @iconify/utils; null when the set has no such icon. */
+export function localIcon(prefix: string, name: string): string | null {
+  const set = localIconSet(prefix)
+  if (!set) return null
   if (!Object.hasOwn(set.icons, name) && !Object.hasOwn(set.aliases ?? {}, name)) return null
   const data = getIconData(set, name)
   if (!data) return null
