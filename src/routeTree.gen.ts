@@ -39,6 +39,8 @@ import { Route as LangMinimalAftersalesPaymentTokenRouteImport } from './routes/
 import { Route as LangAdminAppInfoIndexRouteImport } from './routes/$lang/admin/_app/info/index'
 import { Route as LangAdminAppInfoApiRouteImport } from './routes/$lang/admin/_app/info/api'
 import { Route as LangAdminAppInfoWidgetsRouteImport } from './routes/$lang/admin/_app/info/widgets'
+import { Route as LangAdminAppSettingsGeneralRouteImport } from './routes/$lang/admin/_app/settings/general'
+import { Route as LangAdminAppSettingsOffersRouteImport } from './routes/$lang/admin/_app/settings/offers'
 import { Route as LangEmbeddedEmbedV1BookingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.booking.$slug'
 import { Route as LangEmbeddedEmbedV1ListingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.listing.$slug'
 
@@ -194,6 +196,18 @@ const LangAdminAppInfoWidgetsRoute = LangAdminAppInfoWidgetsRouteImport.update({
   path: '/info/widgets',
   getParentRoute: () => LangAdminAppRouteRoute,
 } as any)
+const LangAdminAppSettingsGeneralRoute =
+  LangAdminAppSettingsGeneralRouteImport.update({
+    id: '/settings/general',
+    path: '/settings/general',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppSettingsOffersRoute =
+  LangAdminAppSettingsOffersRouteImport.update({
+    id: '/settings/offers',
+    path: '/settings/offers',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
 const LangEmbeddedEmbedV1BookingSlugRoute =
   LangEmbeddedEmbedV1BookingSlugRouteImport.update({
     id: '/embed/v1/booking/$slug',
@@ -232,6 +246,8 @@ export interface FileRoutesByFullPath {
   '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
   '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
+  '/$lang/admin/settings/general': typeof LangAdminAppSettingsGeneralRoute
+  '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
   '/$lang/admin/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
@@ -259,6 +275,8 @@ export interface FileRoutesByTo {
   '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
   '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
+  '/$lang/admin/settings/general': typeof LangAdminAppSettingsGeneralRoute
+  '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartIndexRoute
   '/$lang/admin/info': typeof LangAdminAppInfoIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
@@ -294,6 +312,8 @@ export interface FileRoutesById {
   '/$lang/_minimal/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
   '/$lang/admin/_app/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/_app/info/widgets': typeof LangAdminAppInfoWidgetsRoute
+  '/$lang/admin/_app/settings/general': typeof LangAdminAppSettingsGeneralRoute
+  '/$lang/admin/_app/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/_default/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
   '/$lang/admin/_app/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/_embedded/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
@@ -326,6 +346,8 @@ export interface FileRouteTypes {
     | '/$lang/aftersales/payment/$token'
     | '/$lang/admin/info/api'
     | '/$lang/admin/info/widgets'
+    | '/$lang/admin/settings/general'
+    | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart/'
     | '/$lang/admin/info/'
     | '/$lang/embed/v1/booking/$slug'
@@ -353,6 +375,8 @@ export interface FileRouteTypes {
     | '/$lang/aftersales/payment/$token'
     | '/$lang/admin/info/api'
     | '/$lang/admin/info/widgets'
+    | '/$lang/admin/settings/general'
+    | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart'
     | '/$lang/admin/info'
     | '/$lang/embed/v1/booking/$slug'
@@ -387,6 +411,8 @@ export interface FileRouteTypes {
     | '/$lang/_minimal/aftersales/payment/$token'
     | '/$lang/admin/_app/info/api'
     | '/$lang/admin/_app/info/widgets'
+    | '/$lang/admin/_app/settings/general'
+    | '/$lang/admin/_app/settings/offers'
     | '/$lang/_default/checkout/$cart/'
     | '/$lang/admin/_app/info/'
     | '/$lang/_embedded/embed/v1/booking/$slug'
@@ -613,6 +639,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAdminAppInfoWidgetsRouteImport
       parentRoute: typeof LangAdminAppRouteRoute
     }
+    '/$lang/admin/_app/settings/general': {
+      id: '/$lang/admin/_app/settings/general'
+      path: '/settings/general'
+      fullPath: '/$lang/admin/settings/general'
+      preLoaderRoute: typeof LangAdminAppSettingsGeneralRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/settings/offers': {
+      id: '/$lang/admin/_app/settings/offers'
+      path: '/settings/offers'
+      fullPath: '/$lang/admin/settings/offers'
+      preLoaderRoute: typeof LangAdminAppSettingsOffersRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
     '/$lang/_embedded/embed/v1/booking/$slug': {
       id: '/$lang/_embedded/embed/v1/booking/$slug'
       path: '/embed/v1/booking/$slug'
@@ -702,6 +742,8 @@ interface LangAdminAppRouteRouteChildren {
   LangAdminAppIndexRoute: typeof LangAdminAppIndexRoute
   LangAdminAppInfoApiRoute: typeof LangAdminAppInfoApiRoute
   LangAdminAppInfoWidgetsRoute: typeof LangAdminAppInfoWidgetsRoute
+  LangAdminAppSettingsGeneralRoute: typeof LangAdminAppSettingsGeneralRoute
+  LangAdminAppSettingsOffersRoute: typeof LangAdminAppSettingsOffersRoute
   LangAdminAppInfoIndexRoute: typeof LangAdminAppInfoIndexRoute
 }
 
@@ -711,6 +753,8 @@ const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
   LangAdminAppIndexRoute: LangAdminAppIndexRoute,
   LangAdminAppInfoApiRoute: LangAdminAppInfoApiRoute,
   LangAdminAppInfoWidgetsRoute: LangAdminAppInfoWidgetsRoute,
+  LangAdminAppSettingsGeneralRoute: LangAdminAppSettingsGeneralRoute,
+  LangAdminAppSettingsOffersRoute: LangAdminAppSettingsOffersRoute,
   LangAdminAppInfoIndexRoute: LangAdminAppInfoIndexRoute,
 }
 

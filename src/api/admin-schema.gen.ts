@@ -186,6 +186,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/icons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches the icon sets installed with the shop, for the icon of a tag.
+         * @description Only the installed sets (`@iconify-json/mdi`), never the public icon API. The query's
+         *     words, in any order, are matched against icon names and the set's aliases and categories
+         *     ("hike" finds `mdi:hiking`); `mdi:hiking` searches that set. Ranked: the exact name,
+         *     names that start with the query, then names that contain its words (shorter names first).
+         *     An empty query lists every icon by name. Deprecated icons are found by their exact name only.
+         */
+        get: operations["searchIcons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/staff": {
         parameters: {
             query?: never;
@@ -250,6 +274,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/settings/general": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's general settings (texts, languages, contact, legal texts, images, theme, booking, embedding) and their version. */
+        get: operations["getGeneralSettings"];
+        /**
+         * Replaces the shop's general settings; visitors see the change on their next page.
+         * @description 409 `settings.version_conflict` when the settings changed since `version` was read
+         *     (`data.version` is the current one). Legal texts are sanitised (the same rules as when
+         *     they are shown) and stored as sanitised. Plain-text fields refuse markup (field code
+         *     `plain_text`). The currency cannot change once the shop has bookings (field code
+         *     `currency.locked`). The change is recorded in the settings' history.
+         */
+        put: operations["updateGeneralSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/settings/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's tags (with how many offers use each) and the filters of its offer overview, with the settings' version. */
+        get: operations["getOfferSettings"];
+        /**
+         * Replaces the shop's tags and the filters of its offer overview.
+         * @description 409 `settings.version_conflict` when the shop's settings changed since `version` was read.
+         *     A tag's slug is its address in filters (`?tags=`) and cannot change; a tag left out is
+         *     removed, also from the offers that had it. An icon must be one of the local icon set
+         *     (field code `icon.unknown`); labels are plain text (field code `plain_text`); two tags
+         *     cannot share a slug (field code `tag.duplicate`). Recorded in the settings' history.
+         */
+        put: operations["updateOfferSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/settings/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed the shop's settings, when, and which fields; newest first, at most 50. */
+        get: operations["getSettingsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/about": {
         parameters: {
             query?: never;
@@ -261,6 +352,38 @@ export interface paths {
         get: operations["getAbout"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores an image (JPEG, PNG or WebP) for the shop and answers its new media id.
+         * @description The body is the image file itself, `Content-Type` its type. The server reads the type
+         *     from the bytes and refuses anything else (an SVG, a GIF, HEIC, a PDF renamed `.jpg`), a
+         *     declared type that is not the real one, a damaged file, and an image over 40 megapixels
+         *     or 12 000 pixels on a side (read from its header, before any pixel is decoded): 422
+         *     `validation` with a field error on `file` (`media.unsupported_type`,
+         *     `media.type_mismatch`, `media.unreadable`, `media.too_large_dimensions` with `maxSide`
+         *     and `maxPixels`). The image is decoded, turned upright (EXIF orientation), scaled down
+         *     to at most 3000 pixels on its longer side and encoded again in its own format (colours
+         *     in sRGB): nothing but its pixels is kept, no EXIF, GPS, XMP or comments. It is served
+         *     by `GET /api/media/v1/media/{mediaId}.jpg` on this shop's host only. Bodies are bounded
+         *     to 10 MiB (`x-max-body-bytes`): 413 `body.too_large`, at once when `Content-Length`
+         *     says more. When too many images are being prepared at once: 503 with `Retry-After`
+         *     (`media.busy`).
+         */
+        post: operations["uploadMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -384,14 +507,184 @@ export interface components {
             locale: components["schemas"]["Locale"];
             phone?: components["schemas"]["Phone"];
         };
+        /** @description One line of plain text (no markup, no control characters; field code `plain_text`). */
+        PlainLine: string;
+        /** @description A line per locale; a missing or empty one falls back to the first non-empty translation. */
+        LocalizedLine: {
+            de?: components["schemas"]["PlainLine"];
+            en?: components["schemas"]["PlainLine"];
+            fr?: components["schemas"]["PlainLine"];
+        };
+        /** @description HTML; sanitised when saved (formatting, lists, tables, links to http(s), mailto and tel only). */
+        RichText: string;
+        LocalizedRichText: {
+            de?: components["schemas"]["RichText"];
+            en?: components["schemas"]["RichText"];
+            fr?: components["schemas"]["RichText"];
+        };
+        /** @description Red, green and blue, 0–255 each. */
+        Rgb: number[];
+        MediaId: string;
+        /** @description The parts of the shop's configuration (`ShopConfig` of the shop's API) edited under Settings → General. */
+        GeneralSettings: {
+            labels: {
+                title: components["schemas"]["LocalizedLine"];
+                slogan: components["schemas"]["LocalizedLine"];
+            };
+            /** @description The shop's languages; the first is its default and the order is the fallback order. */
+            languages: components["schemas"]["Locale"][];
+            contact: {
+                name: components["schemas"]["PlainLine"];
+                email: components["schemas"]["Email"];
+                phone: components["schemas"]["Phone"];
+                /** Format: uri */
+                website?: string;
+                openingHours?: components["schemas"]["LocalizedLine"];
+                address: {
+                    street: components["schemas"]["PlainLine"];
+                    streetNumber: string;
+                    postalCode: string;
+                    city: components["schemas"]["PlainLine"];
+                    /** @description ISO 3166-1 alpha-2 country code. */
+                    country: string;
+                };
+            };
+            /** @description IANA time zone of the shop's dates and times (e.g. `Europe/Zurich`). */
+            timeZone: string;
+            /** @description ISO 4217 code. */
+            currency: string;
+            legal: {
+                imprint: components["schemas"]["LocalizedRichText"];
+                privacyPolicy: components["schemas"]["LocalizedRichText"];
+                terms: components["schemas"]["LocalizedRichText"];
+            };
+            media: {
+                hero: components["schemas"]["MediaId"];
+                logo: components["schemas"]["MediaId"];
+            };
+            theme: {
+                /** @description Named colours; each becomes `--color-{name}` and `--color-on-{name}` on the shop's pages. */
+                colorPalette: {
+                    [key: string]: {
+                        background: components["schemas"]["Rgb"];
+                        foreground: components["schemas"]["Rgb"];
+                    };
+                };
+            };
+            booking: {
+                /** @description How long a cart keeps its places. */
+                holdMinutes: number;
+                /** @description How long a payment link can be used. */
+                paymentLinkDays: number;
+                /** @description At most this many places left shows as "few places left". */
+                stockLowThreshold: number;
+                /** @description The payment options offered to visitors who order. */
+                paymentOptions: ("PAY_NOW" | "PAY_LATER" | "PAY_ON_SITE" | "PAY_LATER_OR_ON_SITE")[];
+                /** @description How long a pay-now booking keeps its places unpaid. */
+                payNowMinutes?: number;
+                /** @description At most this many places in one cart. */
+                maxPlacesPerCart?: number;
+            };
+            embed: {
+                /** @description Sites allowed to embed the shop's widgets (scheme, host and port); empty allows every site. */
+                allowedOrigins: string[];
+            };
+        };
+        /** @description The parts of the shop's configuration edited under Settings → Offers/Activities. */
+        OfferSettings: {
+            tags: {
+                /** @description Lower-case letters, digits and hyphens; fixed once the tag exists. */
+                slug: string;
+                label: components["schemas"]["LocalizedLine"];
+                /** @description An icon of the local set, `collection:name` (e.g. `mdi:hiking`). */
+                icon?: string;
+            }[];
+            /** @description Which filters the offer overview offers. */
+            filterConfig: {
+                tags: boolean;
+                dateRange: boolean;
+                type: boolean;
+                text: boolean;
+            };
+        };
+        OfferSettingsAnswer: {
+            data: {
+                version: number;
+                /** Format: date-time */
+                updatedAt: string;
+                settings: components["schemas"]["OfferSettings"];
+                /** @description How many offers (of any status) have each tag, by slug. */
+                usage: {
+                    [key: string]: number;
+                };
+            };
+        };
+        OfferSettingsInput: {
+            version: number;
+            settings: components["schemas"]["OfferSettings"];
+        };
+        GeneralSettingsAnswer: {
+            data: {
+                /** @description Increases with every change of the shop's configuration; send it back to save. */
+                version: number;
+                /** Format: date-time */
+                updatedAt: string;
+                settings: components["schemas"]["GeneralSettings"];
+            };
+        };
+        GeneralSettingsInput: {
+            version: number;
+            settings: components["schemas"]["GeneralSettings"];
+        };
+        /** @description One recorded change of an item (who, when, what). */
+        ChangeRecord: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description The staff member who made it; null for the system or a member since removed. */
+            actor: {
+                id: components["schemas"]["OpaqueId"];
+                name: string;
+            } | null;
+            /** @description What was done, e.g. `updated`, `created`, `published`. */
+            action: string;
+            changes: {
+                /** @description The changed field as a dotted path, e.g. `theme.colorPalette.primary`. */
+                field: string;
+                before?: unknown;
+                after?: unknown;
+            }[];
+        };
         StaffUpdateInput: {
             version: number;
             role?: components["schemas"]["Role"];
             active?: boolean;
         };
+        IconMatch: {
+            /** @description The icon's name as a tag stores it (`collection:name`). */
+            name: string;
+            /** @description The icon as an SVG document drawn in `currentColor`, built from the installed set (no scripts, no links). */
+            svg: string;
+        };
+        IconSearchAnswer: {
+            data: components["schemas"]["IconMatch"][];
+            meta: {
+                /** @description How many icons match in all (`data` holds the first `limit`). */
+                total: number;
+            };
+        };
         About: {
             version: string;
             buildId: string;
+        };
+        /** @description An image as stored (after decoding, turning upright, scaling down and encoding again). */
+        MediaUpload: {
+            /** @description The media id (`GET /api/media/v1/media/{id}.jpg`); unguessable. */
+            id: string;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
         };
         FieldError: {
             /** @description Message key, e.g. `required`, `password.mismatch`. */
@@ -824,6 +1117,36 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    searchIcons: {
+        parameters: {
+            query?: {
+                /** @description Words to search for (trimmed by the server). */
+                q?: string;
+                /** @description How many icons to answer at most. */
+                limit?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The best matches and how many icons match in all. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IconSearchAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listStaff: {
         parameters: {
             query?: never;
@@ -977,6 +1300,149 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getGeneralSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettingsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateGeneralSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneralSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The saved settings. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettingsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOfferSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferSettingsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateOfferSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The saved settings. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferSettingsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSettingsHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChangeRecord"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getAbout: {
         parameters: {
             query?: never;
@@ -998,6 +1464,43 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["About"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": Blob;
+                "image/png": Blob;
+                "image/webp": Blob;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MediaUpload"];
                     };
                 };
             };

@@ -37,6 +37,14 @@ export function useAdminFieldErrorText() {
         return t`The code is invalid or has expired. Request a new code.`
       case 'staff.email_taken':
         return t`A staff member with this e-mail address exists already.`
+      case 'plain_text':
+        return t`Plain text only: remove the tags (<…>) and control characters.`
+      case 'time_zone':
+        return t`Choose a time zone from the list.`
+      case 'currency':
+        return t`Choose a currency from the list.`
+      case 'currency.locked':
+        return t`The currency cannot change any more: the shop has bookings in its current currency.`
       default:
         return generic(error)
     }

@@ -28,6 +28,24 @@ export const NAVIGATION: NavGroup[] = [
     entries: [{ path: '/staff', label: msg`Staff`, description: msg`Invite staff, change their roles, deactivate accounts.`, role: 'owner' }],
   },
   {
+    id: 'settings',
+    label: msg`Settings`,
+    entries: [
+      {
+        path: '/settings/general',
+        label: msg`General`,
+        description: msg`The shop's title, languages, images, colours, contact details, legal texts, booking rules and embedding.`,
+        role: 'owner',
+      },
+      {
+        path: '/settings/offers',
+        label: msg`Offers and activities`,
+        description: msg`Tags with their names and icons, and the filters of the offer overview.`,
+        role: 'manager',
+      },
+    ],
+  },
+  {
     id: 'info',
     label: msg`Further information`,
     entries: [

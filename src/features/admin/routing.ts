@@ -12,6 +12,7 @@ import type { components } from '~/api/schema.gen'
 import type { Me, Role } from '~/api/admin-client'
 import { ApiError } from '~/api/client'
 import { linkQuery, meQuery, staffListQuery } from '~/api/admin.queries'
+import { generalSettingsQuery, offerSettingsQuery, settingsHistoryQuery } from '~/api/admin-settings.queries'
 import { setSsrStatus } from '~/functions/request-context'
 import { pickLabel, type Locale } from '~/lib/locale'
 import { adminApiFor } from './api'
@@ -75,6 +76,20 @@ export async function signedInPage(context: Context, href: string, role: Role = 
 export async function staffPage(context: Context, href: string) {
   await signedInPage(context, href, 'owner')
   await context.queryClient.ensureQueryData(staffListQuery(adminApiFor(context.queryClient, context.lang))).catch(refusedAs401)
+}
+
+/** Owners: the general settings and their history. */
+export async function settingsPage(context: Context, href: string) {
+  await signedInPage(context, href, 'owner')
+  const api = adminApiFor(context.queryClient, context.lang)
+  await Promise.all([context.queryClient.ensureQueryData(generalSettingsQuery(api)), context.queryClient.ensureQueryData(settingsHistoryQuery(api))]).catch(refusedAs401)
+}
+
+/** Managers: the tags, the overview's filters and the settings' history. */
+export async function offerSettingsPage(context: Context, href: string) {
+  await signedInPage(context, href, 'manager')
+  const api = adminApiFor(context.queryClient, context.lang)
+  await Promise.all([context.queryClient.ensureQueryData(offerSettingsQuery(api)), context.queryClient.ensureQueryData(settingsHistoryQuery(api))]).catch(refusedAs401)
 }
 
 /** The API refused the member's role (a role changed meanwhile): the 401 page, as `requireRole`. */

@@ -9,7 +9,7 @@ export const contract: OpenApiDocument = {
     "title": "Booking web shop staff API",
     "version": "1.0.0",
     "summary": "Contract between the staff app (`/{lang}/admin/…`) and the back end.",
-    "description": "The staff's side of the shop (docs/decisions/022-staff-accounts-and-sessions.md), with the\nconventions of `openapi/webshop.yaml`: answers wrap their payload in `data`; every error\nanswer has the `Error` shape (`data.code` names it, `data.errors` maps fields to errors);\nevery answer carries `x-flowin-request-id`; texts follow `X-FLOWIN-LOCALE`.\n\n**Who may call what.** Each operation names the smallest role it needs in `x-role`:\n`public` (no session: signing in, password links), `guide` (any staff member), `manager`\nor `owner` (owner ⊃ manager ⊃ guide). The staff session is a cookie (`staffSession`) set\nby `POST /api/admin/v1/session` on the shop's own host; it belongs to that shop only.\nWithout a valid session: 401 `auth.required`. With a role too small: 403 `auth.forbidden`.\nAn id of another shop's staff answers 404 as if it did not exist.\n\n**Writes.** Every POST, PATCH and DELETE needs the anti-forgery pair (cookie `XSRF-TOKEN`\nfrom `GET /sanctum/csrf-cookie`, echoed in `X-XSRF-TOKEN`; else 419) and an\n`Idempotency-Key` (the same key and body answer the first answer again, for the same\nstaff member only). Signing in and setting a password from a link are never replayed\n(`x-replay: false`): their answer carries a new session. Bodies are bounded to 256 KiB\n(413); writes are rate limited per client address (429 with `Retry-After`).\n",
+    "description": "The staff's side of the shop (docs/decisions/022-staff-accounts-and-sessions.md), with the\nconventions of `openapi/webshop.yaml`: answers wrap their payload in `data`; every error\nanswer has the `Error` shape (`data.code` names it, `data.errors` maps fields to errors);\nevery answer carries `x-flowin-request-id`; texts follow `X-FLOWIN-LOCALE`.\n\n**Who may call what.** Each operation names the smallest role it needs in `x-role`:\n`public` (no session: signing in, password links), `guide` (any staff member), `manager`\nor `owner` (owner ⊃ manager ⊃ guide). The staff session is a cookie (`staffSession`) set\nby `POST /api/admin/v1/session` on the shop's own host; it belongs to that shop only.\nWithout a valid session: 401 `auth.required`. With a role too small: 403 `auth.forbidden`.\nAn id of another shop's staff answers 404 as if it did not exist.\n\n**Writes.** Every POST, PATCH and DELETE needs the anti-forgery pair (cookie `XSRF-TOKEN`\nfrom `GET /sanctum/csrf-cookie`, echoed in `X-XSRF-TOKEN`; else 419) and an\n`Idempotency-Key` (the same key and body answer the first answer again, for the same\nstaff member only). Signing in and setting a password from a link are never replayed\n(`x-replay: false`): their answer carries a new session. Bodies are bounded to 256 KiB\n(413) unless an operation declares its own bound in `x-max-body-bytes` (an image upload);\nwrites are rate limited per client address (429 with `Retry-After`).\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -38,8 +38,20 @@ export const contract: OpenApiDocument = {
       "description": "The shop's staff (owners only)."
     },
     {
+      "name": "settings",
+      "description": "The shop's settings (owners only) and their history."
+    },
+    {
+      "name": "icons",
+      "description": "The icon sets installed with the shop (the icon picker of tags)."
+    },
+    {
       "name": "about",
       "description": "What the staff app runs on."
+    },
+    {
+      "name": "media",
+      "description": "Images of the shop (hero, logo, offer pictures), uploaded by managers and owners."
     }
   ],
   "paths": {
@@ -676,6 +688,68 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/icons": {
+      "get": {
+        "operationId": "searchIcons",
+        "tags": [
+          "icons"
+        ],
+        "x-role": "manager",
+        "summary": "Searches the icon sets installed with the shop, for the icon of a tag.",
+        "description": "Only the installed sets (`@iconify-json/mdi`), never the public icon API. The query's\nwords, in any order, are matched against icon names and the set's aliases and categories\n(\"hike\" finds `mdi:hiking`); `mdi:hiking` searches that set. Ranked: the exact name,\nnames that start with the query, then names that contain its words (shorter names first).\nAn empty query lists every icon by name. Deprecated icons are found by their exact name only.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "q",
+            "in": "query",
+            "description": "Words to search for (trimmed by the server).",
+            "schema": {
+              "type": "string",
+              "maxLength": 50,
+              "default": ""
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "description": "How many icons to answer at most.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 96,
+              "default": 48
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The best matches and how many icons match in all.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/IconSearchAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/staff": {
       "get": {
         "operationId": "listStaff",
@@ -935,6 +1009,250 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/settings/general": {
+      "get": {
+        "operationId": "getGeneralSettings",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "owner",
+        "summary": "The shop's general settings (texts, languages, contact, legal texts, images, theme, booking, embedding) and their version.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The settings.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GeneralSettingsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "updateGeneralSettings",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "owner",
+        "x-max-body-bytes": 1048576,
+        "summary": "Replaces the shop's general settings; visitors see the change on their next page.",
+        "description": "409 `settings.version_conflict` when the settings changed since `version` was read\n(`data.version` is the current one). Legal texts are sanitised (the same rules as when\nthey are shown) and stored as sanitised. Plain-text fields refuse markup (field code\n`plain_text`). The currency cannot change once the shop has bookings (field code\n`currency.locked`). The change is recorded in the settings' history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GeneralSettingsInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The saved settings.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GeneralSettingsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/settings/offers": {
+      "get": {
+        "operationId": "getOfferSettings",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "manager",
+        "summary": "The shop's tags (with how many offers use each) and the filters of its offer overview, with the settings' version.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The settings.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferSettingsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "updateOfferSettings",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "manager",
+        "summary": "Replaces the shop's tags and the filters of its offer overview.",
+        "description": "409 `settings.version_conflict` when the shop's settings changed since `version` was read.\nA tag's slug is its address in filters (`?tags=`) and cannot change; a tag left out is\nremoved, also from the offers that had it. An icon must be one of the local icon set\n(field code `icon.unknown`); labels are plain text (field code `plain_text`); two tags\ncannot share a slug (field code `tag.duplicate`). Recorded in the settings' history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OfferSettingsInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The saved settings.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferSettingsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/settings/history": {
+      "get": {
+        "operationId": "getSettingsHistory",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "manager",
+        "summary": "Who changed the shop's settings, when, and which fields; newest first, at most 50.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The changes.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "type": "array",
+                      "maxItems": 50,
+                      "items": {
+                        "$ref": "#/components/schemas/ChangeRecord"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/about": {
       "get": {
         "operationId": "getAbout",
@@ -972,6 +1290,86 @@ export const contract: OpenApiDocument = {
                   "properties": {
                     "data": {
                       "$ref": "#/components/schemas/About"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/media": {
+      "post": {
+        "operationId": "uploadMedia",
+        "tags": [
+          "media"
+        ],
+        "x-role": "manager",
+        "x-max-body-bytes": 10485760,
+        "summary": "Stores an image (JPEG, PNG or WebP) for the shop and answers its new media id.",
+        "description": "The body is the image file itself, `Content-Type` its type. The server reads the type\nfrom the bytes and refuses anything else (an SVG, a GIF, HEIC, a PDF renamed `.jpg`), a\ndeclared type that is not the real one, a damaged file, and an image over 40 megapixels\nor 12 000 pixels on a side (read from its header, before any pixel is decoded): 422\n`validation` with a field error on `file` (`media.unsupported_type`,\n`media.type_mismatch`, `media.unreadable`, `media.too_large_dimensions` with `maxSide`\nand `maxPixels`). The image is decoded, turned upright (EXIF orientation), scaled down\nto at most 3000 pixels on its longer side and encoded again in its own format (colours\nin sRGB): nothing but its pixels is kept, no EXIF, GPS, XMP or comments. It is served\nby `GET /api/media/v1/media/{mediaId}.jpg` on this shop's host only. Bodies are bounded\nto 10 MiB (`x-max-body-bytes`): 413 `body.too_large`, at once when `Content-Length`\nsays more. When too many images are being prepared at once: 503 with `Retry-After`\n(`media.busy`).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/webp": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "Stored.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/MediaUpload"
                     }
                   }
                 }
@@ -1469,6 +1867,559 @@ export const contract: OpenApiDocument = {
           }
         }
       },
+      "PlainLine": {
+        "description": "One line of plain text (no markup, no control characters; field code `plain_text`).",
+        "type": "string",
+        "maxLength": 200
+      },
+      "LocalizedLine": {
+        "description": "A line per locale; a missing or empty one falls back to the first non-empty translation.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "de": {
+            "$ref": "#/components/schemas/PlainLine"
+          },
+          "en": {
+            "$ref": "#/components/schemas/PlainLine"
+          },
+          "fr": {
+            "$ref": "#/components/schemas/PlainLine"
+          }
+        }
+      },
+      "RichText": {
+        "description": "HTML; sanitised when saved (formatting, lists, tables, links to http(s), mailto and tel only).",
+        "type": "string",
+        "maxLength": 60000
+      },
+      "LocalizedRichText": {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "de": {
+            "$ref": "#/components/schemas/RichText"
+          },
+          "en": {
+            "$ref": "#/components/schemas/RichText"
+          },
+          "fr": {
+            "$ref": "#/components/schemas/RichText"
+          }
+        }
+      },
+      "Rgb": {
+        "description": "Red, green and blue, 0–255 each.",
+        "type": "array",
+        "minItems": 3,
+        "maxItems": 3,
+        "items": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 255
+        }
+      },
+      "MediaId": {
+        "type": "string",
+        "pattern": "^[A-Za-z0-9_-]{1,64}$"
+      },
+      "GeneralSettings": {
+        "description": "The parts of the shop's configuration (`ShopConfig` of the shop's API) edited under Settings → General.",
+        "type": "object",
+        "required": [
+          "labels",
+          "languages",
+          "contact",
+          "timeZone",
+          "currency",
+          "legal",
+          "media",
+          "theme",
+          "booking",
+          "embed"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "labels": {
+            "type": "object",
+            "required": [
+              "title",
+              "slogan"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "title": {
+                "$ref": "#/components/schemas/LocalizedLine"
+              },
+              "slogan": {
+                "$ref": "#/components/schemas/LocalizedLine"
+              }
+            }
+          },
+          "languages": {
+            "description": "The shop's languages; the first is its default and the order is the fallback order.",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 3,
+            "uniqueItems": true,
+            "items": {
+              "$ref": "#/components/schemas/Locale"
+            }
+          },
+          "contact": {
+            "type": "object",
+            "required": [
+              "name",
+              "email",
+              "phone",
+              "address"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "$ref": "#/components/schemas/PlainLine"
+              },
+              "email": {
+                "$ref": "#/components/schemas/Email"
+              },
+              "phone": {
+                "$ref": "#/components/schemas/Phone"
+              },
+              "website": {
+                "type": "string",
+                "format": "uri",
+                "maxLength": 200,
+                "pattern": "^https?://"
+              },
+              "openingHours": {
+                "$ref": "#/components/schemas/LocalizedLine"
+              },
+              "address": {
+                "type": "object",
+                "required": [
+                  "street",
+                  "streetNumber",
+                  "postalCode",
+                  "city",
+                  "country"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "street": {
+                    "$ref": "#/components/schemas/PlainLine"
+                  },
+                  "streetNumber": {
+                    "type": "string",
+                    "maxLength": 20
+                  },
+                  "postalCode": {
+                    "type": "string",
+                    "maxLength": 20
+                  },
+                  "city": {
+                    "$ref": "#/components/schemas/PlainLine"
+                  },
+                  "country": {
+                    "description": "ISO 3166-1 alpha-2 country code.",
+                    "type": "string",
+                    "pattern": "^[A-Z]{2}$"
+                  }
+                }
+              }
+            }
+          },
+          "timeZone": {
+            "description": "IANA time zone of the shop's dates and times (e.g. `Europe/Zurich`).",
+            "type": "string",
+            "maxLength": 64
+          },
+          "currency": {
+            "description": "ISO 4217 code.",
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "legal": {
+            "type": "object",
+            "required": [
+              "imprint",
+              "privacyPolicy",
+              "terms"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "imprint": {
+                "$ref": "#/components/schemas/LocalizedRichText"
+              },
+              "privacyPolicy": {
+                "$ref": "#/components/schemas/LocalizedRichText"
+              },
+              "terms": {
+                "$ref": "#/components/schemas/LocalizedRichText"
+              }
+            }
+          },
+          "media": {
+            "type": "object",
+            "required": [
+              "hero",
+              "logo"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "hero": {
+                "$ref": "#/components/schemas/MediaId"
+              },
+              "logo": {
+                "$ref": "#/components/schemas/MediaId"
+              }
+            }
+          },
+          "theme": {
+            "type": "object",
+            "required": [
+              "colorPalette"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "colorPalette": {
+                "description": "Named colours; each becomes `--color-{name}` and `--color-on-{name}` on the shop's pages.",
+                "type": "object",
+                "maxProperties": 30,
+                "propertyNames": {
+                  "pattern": "^[a-z][a-z0-9-]{0,31}$"
+                },
+                "additionalProperties": {
+                  "type": "object",
+                  "required": [
+                    "background",
+                    "foreground"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "background": {
+                      "$ref": "#/components/schemas/Rgb"
+                    },
+                    "foreground": {
+                      "$ref": "#/components/schemas/Rgb"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "booking": {
+            "type": "object",
+            "required": [
+              "holdMinutes",
+              "paymentLinkDays",
+              "stockLowThreshold",
+              "paymentOptions"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "holdMinutes": {
+                "description": "How long a cart keeps its places.",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 240
+              },
+              "paymentLinkDays": {
+                "description": "How long a payment link can be used.",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 365
+              },
+              "stockLowThreshold": {
+                "description": "At most this many places left shows as \"few places left\".",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 100
+              },
+              "paymentOptions": {
+                "description": "The payment options offered to visitors who order.",
+                "type": "array",
+                "minItems": 1,
+                "uniqueItems": true,
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "PAY_NOW",
+                    "PAY_LATER",
+                    "PAY_ON_SITE",
+                    "PAY_LATER_OR_ON_SITE"
+                  ]
+                }
+              },
+              "payNowMinutes": {
+                "description": "How long a pay-now booking keeps its places unpaid.",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1440
+              },
+              "maxPlacesPerCart": {
+                "description": "At most this many places in one cart.",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 500
+              }
+            }
+          },
+          "embed": {
+            "type": "object",
+            "required": [
+              "allowedOrigins"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "allowedOrigins": {
+                "description": "Sites allowed to embed the shop's widgets (scheme, host and port); empty allows every site.",
+                "type": "array",
+                "maxItems": 50,
+                "uniqueItems": true,
+                "items": {
+                  "type": "string",
+                  "maxLength": 200,
+                  "pattern": "^https?://[a-z0-9.-]+(:[0-9]{1,5})?$"
+                }
+              }
+            }
+          }
+        }
+      },
+      "OfferSettings": {
+        "description": "The parts of the shop's configuration edited under Settings → Offers/Activities.",
+        "type": "object",
+        "required": [
+          "tags",
+          "filterConfig"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "tags": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": "object",
+              "required": [
+                "slug",
+                "label"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "slug": {
+                  "description": "Lower-case letters, digits and hyphens; fixed once the tag exists.",
+                  "type": "string",
+                  "maxLength": 40,
+                  "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$"
+                },
+                "label": {
+                  "$ref": "#/components/schemas/LocalizedLine"
+                },
+                "icon": {
+                  "description": "An icon of the local set, `collection:name` (e.g. `mdi:hiking`).",
+                  "type": "string",
+                  "maxLength": 80,
+                  "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*$"
+                }
+              }
+            }
+          },
+          "filterConfig": {
+            "description": "Which filters the offer overview offers.",
+            "type": "object",
+            "required": [
+              "tags",
+              "dateRange",
+              "type",
+              "text"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "tags": {
+                "type": "boolean"
+              },
+              "dateRange": {
+                "type": "boolean"
+              },
+              "type": {
+                "type": "boolean"
+              },
+              "text": {
+                "type": "boolean"
+              }
+            }
+          }
+        }
+      },
+      "OfferSettingsAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "version",
+              "updatedAt",
+              "settings",
+              "usage"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "version": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "updatedAt": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "settings": {
+                "$ref": "#/components/schemas/OfferSettings"
+              },
+              "usage": {
+                "description": "How many offers (of any status) have each tag, by slug.",
+                "type": "object",
+                "additionalProperties": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        }
+      },
+      "OfferSettingsInput": {
+        "type": "object",
+        "required": [
+          "version",
+          "settings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "settings": {
+            "$ref": "#/components/schemas/OfferSettings"
+          }
+        }
+      },
+      "GeneralSettingsAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "version",
+              "updatedAt",
+              "settings"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "version": {
+                "description": "Increases with every change of the shop's configuration; send it back to save.",
+                "type": "integer",
+                "minimum": 1
+              },
+              "updatedAt": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "settings": {
+                "$ref": "#/components/schemas/GeneralSettings"
+              }
+            }
+          }
+        }
+      },
+      "GeneralSettingsInput": {
+        "type": "object",
+        "required": [
+          "version",
+          "settings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "settings": {
+            "$ref": "#/components/schemas/GeneralSettings"
+          }
+        }
+      },
+      "ChangeRecord": {
+        "description": "One recorded change of an item (who, when, what).",
+        "type": "object",
+        "required": [
+          "id",
+          "at",
+          "actor",
+          "action",
+          "changes"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "at": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "actor": {
+            "description": "The staff member who made it; null for the system or a member since removed.",
+            "type": [
+              "object",
+              "null"
+            ],
+            "required": [
+              "id",
+              "name"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "id": {
+                "$ref": "#/components/schemas/OpaqueId"
+              },
+              "name": {
+                "type": "string"
+              }
+            }
+          },
+          "action": {
+            "description": "What was done, e.g. `updated`, `created`, `published`.",
+            "type": "string"
+          },
+          "changes": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "field"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "field": {
+                  "description": "The changed field as a dotted path, e.g. `theme.colorPalette.primary`.",
+                  "type": "string"
+                },
+                "before": {},
+                "after": {}
+              }
+            }
+          }
+        }
+      },
       "StaffUpdateInput": {
         "type": "object",
         "required": [
@@ -1489,6 +2440,57 @@ export const contract: OpenApiDocument = {
           }
         }
       },
+      "IconMatch": {
+        "type": "object",
+        "required": [
+          "name",
+          "svg"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "description": "The icon's name as a tag stores it (`collection:name`).",
+            "type": "string",
+            "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*$"
+          },
+          "svg": {
+            "description": "The icon as an SVG document drawn in `currentColor`, built from the installed set (no scripts, no links).",
+            "type": "string",
+            "maxLength": 50000
+          }
+        }
+      },
+      "IconSearchAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 96,
+            "items": {
+              "$ref": "#/components/schemas/IconMatch"
+            }
+          },
+          "meta": {
+            "type": "object",
+            "required": [
+              "total"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "total": {
+                "description": "How many icons match in all (`data` holds the first `limit`).",
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        }
+      },
       "About": {
         "type": "object",
         "required": [
@@ -1502,6 +2504,40 @@ export const contract: OpenApiDocument = {
           },
           "buildId": {
             "type": "string"
+          }
+        }
+      },
+      "MediaUpload": {
+        "description": "An image as stored (after decoding, turning upright, scaling down and encoding again).",
+        "type": "object",
+        "required": [
+          "id",
+          "width",
+          "height",
+          "contentType"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "description": "The media id (`GET /api/media/v1/media/{id}.jpg`); unguessable.",
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]{16,64}$"
+          },
+          "width": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "height": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "contentType": {
+            "type": "string",
+            "enum": [
+              "image/jpeg",
+              "image/png",
+              "image/webp"
+            ]
           }
         }
       },

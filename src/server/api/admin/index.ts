@@ -1,9 +1,12 @@
 import type { AdminOperationHandlers, AdminOperationId } from '~/server/api/types'
 import { about } from './about'
 import { contact } from './contact'
+import { icons } from './icons'
 import { links } from './links'
+import { media } from './media'
 import { profile } from './profile'
 import { session } from './session'
+import { settings } from './settings'
 import { staff } from './staff'
 
 /**
@@ -16,6 +19,9 @@ export const adminHandlers = {
   ...profile,
   ...contact,
   ...staff,
+  ...settings,
+  ...icons,
+  ...media,
   ...about,
 } satisfies AdminOperationHandlers
 

@@ -1,0 +1,174 @@
+/**
+ * Settings → General as a new owner uses it, in de and fr: the colour picker with its contrast
+ * check and preview, a saved colour that the shop's header shows on its next load, the change in
+ * the history; markup in a plain-text field refused with the field's message and nothing lost; a
+ * change made meanwhile in another tab explained; what managers and guides see. axe on each state.
+ * Each test puts back what it changed (other specs use the same shops in parallel).
+ */
+import type { Locator, Page } from '@playwright/test'
+import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import { credentials } from './staff-helpers'
+
+const T = {
+  de: { email: 'E-Mail-Adresse', password: 'Passwort', signIn: 'Anmelden', title: 'Allgemeine Einstellungen', primary: 'Primärfarbe', background: 'Hintergrund', foreground: 'Vordergrund', save: 'Einstellungen speichern', saved: /^Gespeichert\./, lowContrast: /Achtung: zu wenig Kontrast/, preview: 'Vorschau' },
+  fr: { email: 'Adresse e-mail', password: 'Mot de passe', signIn: 'Se connecter', title: 'Paramètres généraux', primary: 'Principale', background: 'Arrière-plan', foreground: 'Premier plan', save: 'Enregistrer les paramètres', saved: /^Enregistré\./, lowContrast: /Attention : contraste insuffisant/, preview: 'Aperçu' },
+}
+type Lang = keyof typeof T
+
+const SLOW = { timeout: 20_000 }
+
+// One test at a time: each saves a shop's settings, and a save in between would be a (real) conflict.
+test.describe.configure({ mode: 'serial' })
+
+async function openSettings(page: Page, host: string, lang: Lang, shop: string) {
+  await gotoHydrated(page, at(host, `/${lang}/admin/settings/general`))
+  await page.getByLabel(T[lang].email).fill(credentials(shop, 'owner').email)
+  await page.getByRole('textbox', { name: T[lang].password, exact: true }).fill(credentials(shop, 'owner').password)
+  await page.getByRole('button', { name: T[lang].signIn }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].title, SLOW)
+}
+
+/** The hex field of a palette colour's background or foreground. */
+const hexField = (group: Locator, label: string) => group.getByRole('textbox', { name: label, exact: true })
+
+async function save(page: Page, lang: Lang) {
+  await page.getByRole('button', { name: T[lang].save }).click()
+  await expect(page.getByRole('status').filter({ hasText: T[lang].saved })).toBeVisible(SLOW)
+}
+
+test.describe('settings → general', () => {
+  for (const [lang, host, shop] of [['de', 'localhost', 'alpin'], ['fr', 'atelier.localhost', 'atelier']] as const) {
+    test(`an owner picks the primary colour, sees the contrast check and the preview, and the shop's header uses it (${lang})`, async ({ page, browser }) => {
+      test.slow()
+      await openSettings(page, host, lang, shop)
+      await expectNoAxeViolations(page)
+      const primary = page.getByRole('group', { name: T[lang].primary, exact: true })
+      const original = await hexField(primary, T[lang].background).inputValue()
+      try {
+        // The browser's picker sets the colour; the hex field follows.
+        await primary.getByLabel(new RegExp(`^${T[lang].background}\\s?:`)).first().fill('#5a1e8c')
+        await expect(hexField(primary, T[lang].background)).toHaveValue('#5a1e8c')
+        // A foreground too close to it: the warning says so, with the ratio, not by colour alone.
+        await hexField(primary, T[lang].foreground).fill('#7a4aa0')
+        await expect(primary.getByText(T[lang].lowContrast)).toBeVisible()
+        await hexField(primary, T[lang].foreground).fill('#ffffff')
+        await expect(primary.getByText(T[lang].lowContrast)).toHaveCount(0)
+        await expect(page.getByRole('figure', { name: T[lang].preview })).toBeVisible()
+        await expectNoAxeViolations(page)
+        await save(page, lang)
+
+        // The shop's next page load uses the new colour in its header.
+        const visitor = await browser.newPage()
+        await visitor.goto(at(host, `/${lang}/`))
+        await expect(visitor.locator('header').first()).toHaveCSS('background-color', 'rgb(90, 30, 140)')
+        await visitor.close()
+
+        // The change is in the history, with who made it.
+        await page.reload()
+        await expect(page.getByTestId('history').getByText('theme.colorPalette.primary.background').first()).toBeVisible(SLOW)
+      } finally {
+        // Put the shop's colour back (other specs use it).
+        const group = page.getByRole('group', { name: T[lang].primary, exact: true })
+        await hexField(group, T[lang].background).fill(original)
+        await save(page, lang)
+      }
+    })
+  }
+
+  test('markup in a plain-text field is refused with its message, what was typed stays; a change made in another tab is explained (fr)', async ({ page, context }) => {
+    test.slow()
+    await openSettings(page, 'atelier.localhost', 'fr', 'atelier')
+    const title = page.getByRole('group', { name: 'Français' }).getByLabel('Titre', { exact: true })
+    const original = await title.inputValue()
+    await title.fill(`${original} <b>gras</b>`)
+    await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click()
+    const summary = page.getByTestId('error-summary')
+    await expect(summary).toContainText('Non enregistré : veuillez vérifier 1 champ.', SLOW)
+    await expect(summary).toBeFocused()
+    await expect(page.getByText('Texte simple uniquement : supprimez les balises (<…>) et les caractères de contrôle.').first()).toBeVisible()
+    await expect(title).toHaveValue(`${original} <b>gras</b>`)
+    await expect(title).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page)
+    await title.fill(original)
+
+    // Another tab saves first.
+    const other = await context.newPage()
+    await gotoHydrated(other, at('atelier.localhost', '/fr/admin/settings/general'))
+    const hours = other.getByRole('group', { name: 'Heures d’ouverture' }).getByLabel('Français')
+    const hoursBefore = await hours.inputValue()
+    await hours.fill('Sur rendez-vous, du mardi au samedi')
+    await save(other, 'fr')
+
+    // This tab's save meets the newer version: explained, nothing overwritten, the current settings can be loaded.
+    await page.getByRole('group', { name: 'Heures d’ouverture' }).getByLabel('Français').fill('Fermé le lundi')
+    await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Quelqu’un d’autre a modifié les paramètres entre-temps.' })).toBeVisible(SLOW)
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Charger les paramètres actuels' }).click()
+    await expect(page.getByRole('group', { name: 'Heures d’ouverture' }).getByLabel('Français')).toHaveValue('Sur rendez-vous, du mardi au samedi', SLOW)
+
+    // Put it back.
+    await other.reload()
+    await other.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await other.getByRole('group', { name: 'Heures d’ouverture' }).getByLabel('Français').fill(hoursBefore)
+    await save(other, 'fr')
+  })
+
+  test('managers and guides have no settings: not in their menu, the 401 page at the address', async ({ page }) => {
+    await gotoHydrated(page, at('localhost', '/en/admin/settings/general'))
+    await page.getByLabel('E-mail address').fill(credentials('alpin', 'manager').email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials('alpin', 'manager').password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('You are not authorised to view this page')).toBeVisible(SLOW)
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'General' })).toHaveCount(0)
+  })
+})
+
+test.describe('settings → offers and activities', () => {
+  test('a manager adds a tag and picks its icon in the modal with the keyboard only; visitors can filter by it (de)', async ({ page, browser }) => {
+    test.slow()
+    await gotoHydrated(page, at('localhost', '/de/admin/settings/offers'))
+    await page.getByLabel('E-Mail-Adresse').fill(credentials('alpin', 'manager').email)
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(credentials('alpin', 'manager').password)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Angebote und Aktivitäten', SLOW)
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('button', { name: 'Tag hinzufügen' }).focus()
+    await page.keyboard.press('Enter')
+    const tag = page.getByTestId('tag-editor').last()
+    await tag.getByLabel('Name (Deutsch)').focus()
+    await page.keyboard.type('Schneeschuh')
+    await tag.getByRole('button', { name: 'Symbol wählen' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Symbol auswählen' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('searchbox').or(dialog.getByRole('textbox'))).toBeFocused()
+    await page.keyboard.type('snowshoe')
+    await expect(dialog.getByText(/Symbole? gefunden/)).toBeVisible(SLOW)
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('ArrowDown')
+    await expect(dialog.getByRole('option').first()).toBeFocused()
+    const chosen = (await dialog.getByRole('option').first().getAttribute('aria-label')) ?? ''
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeHidden()
+    await expect(tag.getByRole('button', { name: 'Symbol wählen' })).toBeFocused()
+    await expect(tag.getByText(/\(mdi:snowshoe/)).toBeVisible()
+    expect(chosen).toMatch(/snowshoe/i)
+
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status').filter({ hasText: /^Gespeichert\./ })).toBeVisible(SLOW)
+    await expect(page.getByTestId('history').getByText('tags.schneeschuh', { exact: false }).first()).toBeVisible(SLOW)
+
+    const visitor = await browser.newPage()
+    await visitor.goto(at('localhost', '/de/'))
+    await expect(visitor.getByText('Schneeschuh').first()).toBeVisible(SLOW)
+    await visitor.close()
+
+    // Put it back: a tag no offer uses is removed without a question.
+    await page.getByTestId('tag-editor').filter({ hasText: 'schneeschuh' }).getByRole('button', { name: 'Tag Schneeschuh entfernen' }).click()
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click()
+    await expect(page.getByRole('status').filter({ hasText: /^Gespeichert\./ })).toBeVisible(SLOW)
+  })
+})
