@@ -153,6 +153,10 @@ export const offers = pgTable(
     /** Extras a participant may add: `{ key, title, price }` (minor units). */
     extras: jsonb('extras').$type<OfferExtraBody[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
+    /** Alternative text of each image (by media id) per locale. */
+    imageAlts: jsonb('image_alts').$type<Record<string, LocalizedText>>().notNull().default({}),
+    /** Where participants meet, per locale (shown with the location), if it is not the location itself. */
+    meetingPoint: jsonb('meeting_point').$type<LocalizedText>(),
     /** Only published offers are shown to visitors; an archived one keeps its bookings. */
     status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('published'),
     /** Increases with every change (optimistic concurrency in the staff app). */
@@ -202,6 +206,11 @@ export const sessions = pgTable(
     /** Places of confirmed bookings. */
     placesTaken: integer('places_taken').notNull().default(0),
     status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+    /** Closed for booking by staff (it still takes place; its bookings stand). */
+    closed: boolean('closed').notNull().default(false),
+    /** Increases with every change (optimistic concurrency in the staff app). */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_offer_start_idx').on(t.offerId, t.startsAt)],
 )
