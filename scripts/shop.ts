@@ -12,16 +12,20 @@
  *                                              e-mails, payment return URLs, canonical links)
  *
  * The configuration is checked against the contract (ShopConfig in openapi/webshop.yaml, without
- * `id`), e.g. `embed.allowedOrigins` for the widgets; colours are checked again when read.
+ * `id`), e.g. `embed.allowedOrigins` for the widgets; colours are checked again when read. A `put`
+ * is a new version of the settings, recorded in their history (by "the system") and announced to
+ * running servers (NOTIFY), like a save in the staff app's Settings → General.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { collectOutput, runCommandLine, UsageError, type CommandResult } from './lib/cli'
 import { shopDomains, shops } from '../src/server/db/schema'
+import { recordChange } from '../src/server/domain/history/change-log'
+import { SHOP_CHANGED } from '../src/server/domain/settings/notify'
 import type { Db } from '../src/server/db/client'
 
 const root = join(import.meta.dirname, '..')
@@ -73,11 +77,17 @@ export async function runShopCommand(db: Db, args: string[]): Promise<ShopComman
       delete config.id
       const problems = validateShopConfig(config)
       if (problems.length) throw new Error(`the configuration does not match the contract (ShopConfig):\n  ${problems.join('\n  ')}`)
-      await db
-        .insert(shops)
-        .values({ id: id!, config: config as never })
-        .onConflictDoUpdate({ target: shops.id, set: { config: config as never } })
-      print(`shop ${id} saved (other server processes see it within 5 seconds)`)
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(shops).where(eq(shops.id, id!)).for('update')
+        await tx
+          .insert(shops)
+          .values({ id: id!, config: config as never })
+          // A new version: a staff member editing the settings meanwhile gets a conflict, not a silent overwrite.
+          .onConflictDoUpdate({ target: shops.id, set: { config: config as never, version: sql`${shops.version} + 1`, updatedAt: new Date() } })
+        if (before) await recordChange(tx, { shopId: id!, subject: 'settings', subjectId: id!, actorId: null, action: 'replaced_from_command_line', before: before.config, after: config, at: new Date() })
+        await tx.execute(sql`select pg_notify(${SHOP_CHANGED}, ${id!})`)
+      })
+      print(`shop ${id} saved (running servers on this database see it at once)`)
     } else if (command === 'domain') {
       const domain = (arg ?? '').toLowerCase()
       if (!DOMAIN.test(domain)) throw new Error(`not a domain name: ${arg ?? ''}`)

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runShopCommand, validateShopConfig } from '../../scripts/shop'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../src/server/db/client'
+import { shops } from '../../src/server/db/schema'
+import { listChanges } from '../../src/server/domain/history/change-log'
+import { SHOP_CHANGED } from '../../src/server/domain/settings/notify'
 import { demoShops } from '../../src/server/seed/demo-shops'
 import { describeEachDatabase } from '../support/databases'
 
@@ -78,6 +82,22 @@ describeEachDatabase('npm run shop: its commands', (factory) => {
     expect(JSON.parse((await run('show', 'bergschule')).out).embed).toEqual({ allowedOrigins: ['https://www.example.ch'] })
     expect((await run('domain', 'bergschule', 'not a domain')).status).toBe(1)
     expect((await run('show', 'nobody')).err).toContain('no shop nobody')
+  })
+
+  it('makes a put a new version, recorded in the history and announced to running servers', async () => {
+    const heard: (string | undefined)[] = []
+    const stop = await database.listen(SHOP_CHANGED, (id) => heard.push(id))
+    try {
+      const [before] = await database.db.select().from(shops).where(eq(shops.id, 'bergschule'))
+      expect((await run('put', 'bergschule', configFile({ allowedOrigins: ['https://www.bergschule.ch'] }))).status).toBe(0)
+      const [after] = await database.db.select().from(shops).where(eq(shops.id, 'bergschule'))
+      expect(after!.version).toBe(before!.version + 1)
+      const [record] = await listChanges(database.db, 'bergschule', 'settings', 'bergschule')
+      expect(record).toMatchObject({ actor: null, action: 'replaced_from_command_line', changes: [{ field: 'embed.allowedOrigins', before: ['https://www.example.ch'], after: ['https://www.bergschule.ch'] }] })
+      await expect.poll(() => heard).toContain('bergschule')
+    } finally {
+      await stop()
+    }
     expect((await run('show', 'BAD/ID')).status).toBe(2)
     expect((await run('put', 'bergschule')).status).toBe(2)
     expect((await run('domain', 'bergschule', 'x.ch', '--other')).status).toBe(2)

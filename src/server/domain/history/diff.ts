@@ -27,13 +27,18 @@ export function changedFields(before: unknown, after: unknown, path = ''): Chang
   return [...out.slice(0, MAX_FIELDS - 1), { field: `…+${out.length - MAX_FIELDS + 1}` }]
 }
 
+/** JSON with object keys sorted: PostgreSQL's jsonb reorders keys, which is no change. */
+function stable(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v))
+}
+
 function walk(before: unknown, after: unknown, path: string, out: ChangeLogEntry[]) {
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()
     for (const key of keys) walk(before[key], after[key], path ? `${path}.${key}` : key, out)
     return
   }
-  if (JSON.stringify(before) === JSON.stringify(after)) return
+  if (stable(before) === stable(after)) return
   // An empty text and a missing one are the same to a visitor.
   if ((before === undefined || before === '') && (after === undefined || after === '')) return
   const entry: ChangeLogEntry = { field: path }
