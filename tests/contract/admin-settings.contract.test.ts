@@ -142,6 +142,18 @@ describeEachDatabase('settings → general (openapi/admin.yaml)', (factory) => {
     expect(html).toContain('<a href="https://example.ch" rel="noopener noreferrer nofollow" target="_blank">Link</a>')
   })
 
+  it('takes long legal texts (beyond the usual 256 KiB per body) up to 60 000 characters each', async () => {
+    const { version, settings } = await current()
+    const long = (lang: string) => `<p>${`${lang} `.repeat(14_900)}</p>`
+    for (const key of ['imprint', 'privacyPolicy', 'terms'] as const) settings.legal[key] = { de: long('de'), en: long('en'), fr: long('fr') }
+    const saved = await save(version, settings)
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200)
+    settings.legal.terms.de = `<p>${'x'.repeat(60_000)}</p>`
+    const tooLong = await save(saved.body.data.version, settings)
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body.data.errors['settings.legal.terms.de']).toMatchObject({ code: 'too_big' })
+  })
+
   it('changes the currency of a shop without bookings (its prices with it), never of one with bookings', async () => {
     const answer = (await atelier.call('GET', '/settings/general', { session: ownerAtelier })).body.data
     await createOffer(app.database.db, { shopId: 'atelier', slug: 'currency-probe' })
