@@ -6,6 +6,7 @@
  * Each test puts back what it changed (other specs use the same shops in parallel).
  */
 import type { Locator, Page } from '@playwright/test'
+import sharp from 'sharp'
 import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 import { credentials } from './staff-helpers'
 
@@ -112,6 +113,28 @@ test.describe('settings → general', () => {
     await other.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await other.getByRole('group', { name: 'Heures d’ouverture' }).getByLabel('Français').fill(hoursBefore)
     await save(other, 'fr')
+  })
+
+  test('an owner uploads a new logo (a file that is not an image is refused in the field); the shop shows it (de)', async ({ page }) => {
+    test.slow()
+    await openSettings(page, 'localhost', 'de', 'alpin')
+    const logo = page.getByRole('group', { name: 'Logo', exact: true })
+    const input = logo.getByLabel('Bild ersetzen')
+    await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload="alert(1)"></svg>') })
+    await expect(logo.getByText('Diese Datei ist nicht die Art Bild, die ihr Name angibt. Speichern Sie sie erneut als JPEG, PNG oder WebP.')).toBeVisible(SLOW)
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page)
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer()
+    await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png })
+    await expect(logo.getByText('Bild hochgeladen.')).toBeVisible(SLOW)
+    const uploaded = await logo.locator('img').getAttribute('src')
+    const id = /\/media\/([A-Za-z0-9_-]+)/.exec(uploaded ?? '')?.[1]
+    expect(id).toBeTruthy()
+    await save(page, 'de')
+    const visitor = await page.context().newPage()
+    await visitor.goto(at('localhost', '/de/'))
+    await expect(visitor.locator('header img').first()).toHaveAttribute('src', new RegExp(`/media/${id}`))
+    await visitor.close()
   })
 
   test('managers and guides have no settings: not in their menu, the 401 page at the address', async ({ page }) => {

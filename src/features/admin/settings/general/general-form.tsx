@@ -1,14 +1,10 @@
 import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError } from '~/api/client'
 import type { AdminApi } from '~/api/admin-client'
 import { generalSettingsQuery, saveGeneralSettings, settingsHistoryQuery, type GeneralSettingsView } from '~/api/admin-settings.queries'
-import { Button } from '~/components/button'
-import { SubmitError } from '~/components/submit-error'
 import type { Locale } from '~/lib/locale'
 import { fieldErrorsOf } from '../../field-errors'
-import { Saved } from '../../profile/section'
+import { SaveBar } from '../save-bar'
 import { BookingSection } from './booking-section'
 import { ContactSection } from './contact-section'
 import { EmbedSection } from './embed-section'
@@ -26,7 +22,6 @@ import { ThemeSection } from './theme-section'
  * meets a newer version keeps what was typed and offers to load the current settings instead.
  */
 export function GeneralForm(props: { api: AdminApi; lang: Locale; initial: GeneralSettingsView }) {
-  const { t } = useLingui()
   const queryClient = useQueryClient()
   const [version, setVersion] = useState(props.initial.version)
   const [settings, setSettings] = useState(props.initial.settings)
@@ -61,7 +56,6 @@ export function GeneralForm(props: { api: AdminApi; lang: Locale; initial: Gener
   }
   const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsOf(save.error)).map(([key, value]) => [pathOfError(key), value]))
   const sectionProps = { settings, change, error: (path: string) => fieldErrors[path] }
-  const conflict = save.error instanceof ApiError && save.error.code === 'settings.version_conflict'
   return (
     <form
       noValidate
@@ -81,27 +75,7 @@ export function GeneralForm(props: { api: AdminApi; lang: Locale; initial: Gener
       <LegalSection {...sectionProps} />
       <BookingSection {...sectionProps} />
       <EmbedSection {...sectionProps} />
-      <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-4 border-t border-gray-300 bg-white py-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save settings</Trans>}
-        </Button>
-        {dirty ? <span className="text-sm">{t`Unsaved changes`}</span> : null}
-        <Saved show={save.isSuccess}>
-          <Trans>Saved. Visitors see the change on their next page.</Trans>
-        </Saved>
-        {conflict ? (
-          <div role="alert" className="w-full font-medium text-error">
-            <p>
-              <Trans>Someone else changed the settings in the meantime. Your changes are not saved yet: load the current settings (your changes are lost) and make them again.</Trans>
-            </p>
-            <Button className="mt-2" variant="outline" onClick={() => void loadCurrent()}>
-              <Trans>Load the current settings</Trans>
-            </Button>
-          </div>
-        ) : save.isError && Object.keys(fieldErrors).length === 0 ? (
-          <SubmitError error={save.error} />
-        ) : null}
-      </div>
+      <SaveBar save={save} dirty={dirty} hasFieldErrors={Object.keys(fieldErrors).length > 0} onLoadCurrent={() => void loadCurrent()} />
     </form>
   )
 }

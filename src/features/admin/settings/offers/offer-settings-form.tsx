@@ -3,15 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { ApiError } from '~/api/client'
 import type { AdminApi } from '~/api/admin-client'
 import { offerSettingsQuery, saveOfferSettings, settingsHistoryQuery, type OfferSettings, type OfferSettingsView } from '~/api/admin-settings.queries'
 import { Button } from '~/components/button'
-import { SubmitError } from '~/components/submit-error'
 import type { Locale } from '~/lib/locale'
 import { Dialog } from '../../dialog'
 import { fieldErrorsOf } from '../../field-errors'
-import { Saved, Section } from '../../profile/section'
+import { Section } from '../../profile/section'
+import { SaveBar } from '../save-bar'
 import { ErrorSummary } from '../general/error-summary'
 import { pathOfError } from '../general/form-state'
 import { slugify, uniqueSlug } from './slug'
@@ -75,7 +74,6 @@ export function OfferSettingsForm(props: { api: AdminApi; lang: Locale; language
     save.reset()
   }
   const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsOf(save.error)).map(([k, v]) => [pathOfError(k), v]))
-  const conflict = save.error instanceof ApiError && save.error.code === 'settings.version_conflict'
   const remove = (tag: TagDraft) => edited(setTags)(tags.filter((x) => x.key !== tag.key))
   const usageOfRemoving = removing ? (usage[removing.slug] ?? 0) : 0
   return (
@@ -120,26 +118,7 @@ export function OfferSettingsForm(props: { api: AdminApi; lang: Locale; language
           </div>
         </fieldset>
       </Section>
-      <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-4 border-t border-gray-300 bg-white py-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save settings</Trans>}
-        </Button>
-        <Saved show={save.isSuccess}>
-          <Trans>Saved. Visitors see the change on their next page.</Trans>
-        </Saved>
-        {conflict ? (
-          <div role="alert" className="w-full font-medium text-error">
-            <p>
-              <Trans>Someone else changed the settings in the meantime. Your changes are not saved yet: load the current settings (your changes are lost) and make them again.</Trans>
-            </p>
-            <Button className="mt-2" variant="outline" onClick={() => void loadCurrent()}>
-              <Trans>Load the current settings</Trans>
-            </Button>
-          </div>
-        ) : save.isError && Object.keys(fieldErrors).length === 0 ? (
-          <SubmitError error={save.error} />
-        ) : null}
-      </div>
+      <SaveBar save={save} hasFieldErrors={Object.keys(fieldErrors).length > 0} onLoadCurrent={() => void loadCurrent()} />
       <Dialog open={removing !== null} title={t`Remove this tag?`} onClose={() => setRemoving(null)} testId="remove-tag-dialog">
         <p>
           <Plural value={usageOfRemoving} one="# offer has this tag. When you save, it is removed from it too." other="# offers have this tag. When you save, it is removed from them too." />
