@@ -674,6 +674,12 @@ export interface components {
             /** @description Extras a participant may add (e.g. equipment hire). */
             extras?: components["schemas"]["Extra"][];
             timeZone: string;
+            /**
+             * @description Present (true) only when a signed-in staff member of the shop looks at an offer that is not
+             *     published (a draft or archived): the page shows it as a preview and it cannot be booked.
+             *     Everyone else gets 404 for such an offer.
+             */
+            preview?: boolean;
         };
         DayStatus: {
             /** Format: date */
@@ -752,6 +758,12 @@ export interface components {
             id: string;
             title: string;
             price: components["schemas"]["Money"];
+            /**
+             * @description `booking`: charged once per booked item however many of its participants choose it (e.g. a
+             *     transfer); absent: charged for each participant who chooses it.
+             * @enum {string}
+             */
+            per?: "booking";
         };
         ParticipantInput: {
             firstname: string;

@@ -2314,6 +2314,10 @@ export const contract: OpenApiDocument = {
           },
           "timeZone": {
             "type": "string"
+          },
+          "preview": {
+            "description": "Present (true) only when a signed-in staff member of the shop looks at an offer that is not\npublished (a draft or archived): the page shows it as a preview and it cannot be booked.\nEveryone else gets 404 for such an offer.\n",
+            "type": "boolean"
           }
         }
       },
@@ -2570,6 +2574,13 @@ export const contract: OpenApiDocument = {
           },
           "price": {
             "$ref": "#/components/schemas/Money"
+          },
+          "per": {
+            "description": "`booking`: charged once per booked item however many of its participants choose it (e.g. a\ntransfer); absent: charged for each participant who chooses it.\n",
+            "type": "string",
+            "enum": [
+              "booking"
+            ]
           }
         }
       },

@@ -118,7 +118,8 @@ export type ServiceScheduleBody = {
   bufferMinutes: number
   stepMinutes: number
 }
-export type OfferExtraBody = { key: string; title: LocalizedText; price: number }
+/** An extra; `per: 'booking'` is charged once per booked item however many participants choose it (absent: per participant). */
+export type OfferExtraBody = { key: string; title: LocalizedText; price: number; per?: 'participant' | 'booking' }
 
 export type OfferLocation = {
   name: string

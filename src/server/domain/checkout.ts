@@ -7,6 +7,7 @@ import { enqueueMail } from '~/server/mail/outbox'
 import { expectedParticipants, validateCheckout } from '~/lib/checkout-validation'
 import { allowedPaymentMethods } from '~/lib/shop-settings'
 import { bookingSettings, loadOffers, lockFreeSlot, type CatalogueContext } from './offers/catalogue'
+import { extrasAmount as extrasAmountOf } from './extras-amount'
 import { newOpaqueId } from './carts'
 import { findBookingOfCart, newBookingCode, paymentDeadlineFor, toBookingView, wantsPaymentLink, type Booking } from './bookings'
 import { conflict, invalidFields, invalidRequest, notFound } from './errors'
@@ -116,10 +117,7 @@ export async function checkoutCart(
     let total = 0
     const rows = view.map((v, position) => {
       const participants = input.items.find((i) => i.itemId === v.item.id)!.participants
-      const extrasAmount = participants.reduce(
-        (sum, p) => sum + p.extras.reduce((s, key) => s + (v.entry.offer.extras.find((e) => e.key === key)?.price ?? 0), 0),
-        0,
-      )
+      const extrasAmount = extrasAmountOf(v.entry.offer.extras, participants)
       const base = v.skuType === 'private-service-slot' ? v.item.unitAmount : v.item.unitAmount * v.item.quantity
       total += base + extrasAmount
       return {

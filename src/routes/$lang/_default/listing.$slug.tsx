@@ -54,6 +54,11 @@ function ListingPage() {
   const tags = offer.tags.map((s) => config.tags.find((t) => t.slug === s)).filter((x): x is NonNullable<typeof x> => !!x)
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
+      {offer.preview ? (
+        <p role="status" className="mb-6 rounded-md border-2 border-amber-700 bg-amber-50 px-4 py-3 font-semibold text-amber-950">
+          <Trans>Preview — not published. Visitors cannot see or book this offer.</Trans>
+        </p>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div>
           <h1 className="text-3xl font-bold">{offer.title}</h1>
@@ -80,7 +85,7 @@ function ListingPage() {
           <div className="prose-shop mt-6" data-testid="offer-description" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
         </div>
         <aside className="space-y-6">
-          <BookingPanel offer={offer} month={month} />
+          {offer.preview ? null : <BookingPanel offer={offer} month={month} />}
           <ContactPanel offer={offer} contact={config.contact} lang={lang} />
         </aside>
       </div>

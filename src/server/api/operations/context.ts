@@ -3,6 +3,8 @@ import { loadOffers } from '~/server/domain/offers/catalogue'
 import type { StartContext } from '~/server/domain/payments'
 import { createMicroCache } from '~/server/http/micro-cache'
 import { HttpError } from '~/server/http/problem'
+import { readStaffSecret } from '~/server/http/staff-cookie'
+import { authenticateStaffSession } from '~/server/domain/staff/sessions'
 import type { ApiContext } from '~/server/api/types'
 
 /** Reads that every listing page repeats, kept for two seconds per shop, locale and address. */
@@ -23,3 +25,18 @@ export async function offerOr404(c: CatalogueContext, slug: string) {
   if (!item) throw new HttpError(404, 'Page not found', 'This offer does not exist.', { code: 'offer.not_found' })
   return item
 }
+
+/**
+ * An unpublished offer for the staff's preview: only when the request carries a valid staff
+ * session of this shop (the cookie is this host's, SameSite=Strict; SSR forwards it). Null for
+ * everyone else, who must not learn that the offer exists.
+ */
+export async function previewOr404(ctx: ApiContext, slug: string) {
+  const staff = slug ? await authenticateStaffSession(ctx.db, ctx.shop.id, readStaffSecret(ctx.request.headers.get('cookie')), ctx.now) : null
+  const [item] = staff ? await loadOffers(ctx.db, ctx.shop.id, { slug, preview: true }) : []
+  if (!item) throw new HttpError(404, 'Page not found', 'This offer does not exist.', { code: 'offer.not_found' })
+  return item
+}
+
+/** Whether an error is the 404 of an offer that visitors cannot see. */
+export const isOfferNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404

@@ -3,7 +3,7 @@ import { listOffers, type ListQuery } from '~/server/domain/offers/listing'
 import { isValidMonth } from '~/server/domain/offers/zoned-time'
 import { HttpError } from '~/server/http/problem'
 import { json, type OperationHandlers } from '~/server/api/types'
-import { cacheKey, catalogue, offerOr404, readCache } from './context'
+import { cacheKey, catalogue, isOfferNotFound, offerOr404, previewOr404, readCache } from './context'
 
 const invalidMonth = () =>
   new HttpError(400, 'Invalid enquiry', 'The month must look like 2026-11.', {
@@ -28,15 +28,24 @@ export const offers = {
         const item = await offerOr404(c, path.slug)
         const days = (await upcomingDays(c, [item])).get(item.offer.id) ?? []
         return toDetail(c, item, days)
+      }).catch(async (error: unknown) => {
+        if (!isOfferNotFound(error)) throw error
+        // A staff member's preview of a draft: never cached (the cache is shared with visitors), never bookable.
+        return { ...toDetail(c, await previewOr404(ctx, path.slug), []), preview: true }
       })) as ReturnType<typeof toDetail>
-      return json('getOffer', { data: detail })
+      return json('getOffer', { data: detail }, detail.preview ? { headers: { 'cache-control': 'private, no-store' } } : {})
     },
   },
   listRelatedOffers: {
     handler: async (ctx, { path }) => {
       const c = catalogue(ctx)
+      const published = await offerOr404(c, path.slug).catch(async (error: unknown) => {
+        if (!isOfferNotFound(error)) throw error
+        return previewOr404(ctx, path.slug)
+      })
+      if (published.offer.status !== 'published') return json('listRelatedOffers', { data: [] }, { headers: { 'cache-control': 'private, no-store' } })
       const data = (await readCache(cacheKey(ctx), async () => {
-        const item = await offerOr404(c, path.slug)
+        const item = published
         const all = await loadOffers(c.db, c.shop.id)
         const related = item.offer.related
           .map((slug) => all.find((o) => o.offer.slug === slug))

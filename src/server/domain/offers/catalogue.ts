@@ -23,7 +23,7 @@ export const HORIZON_DAYS = 180
 export type OfferRow = typeof offers.$inferSelect
 export type SkuRow = typeof skus.$inferSelect
 type Loaded = { offer: OfferRow; skus: SkuRow[] }
-type SessionRow = { id: string; offerId: string; startsAt: Date; endsAt: Date; capacity: number; placesTaken: number; held: number }
+type SessionRow = { id: string; offerId: string; startsAt: Date; endsAt: Date; capacity: number; placesTaken: number; held: number; closed: boolean }
 
 export function bookingSettings(shop: Shop) {
   return {
@@ -60,8 +60,15 @@ export function scheduleOf(offer: OfferRow, offerSkus: SkuRow[], timeZone: strin
   }
 }
 
-export async function loadOffers(db: Db, shopId: string, filter: { slug?: string; ids?: string[] } = {}) {
+/**
+ * The shop's offers with their variants. Looked up by slug or listed, only published ones (a
+ * draft or an archived offer does not exist for visitors) unless `preview` (a staff member of the
+ * shop looking at a draft); looked up by id, any (the offer of an item already in a cart or a
+ * booking stays readable whatever its status).
+ */
+export async function loadOffers(db: Db, shopId: string, filter: { slug?: string; ids?: string[]; preview?: boolean } = {}) {
   const conditions = [eq(offers.shopId, shopId)]
+  if (!filter.ids && !filter.preview) conditions.push(eq(offers.status, 'published'))
   if (filter.slug) conditions.push(eq(offers.slug, filter.slug))
   if (filter.ids) conditions.push(inArray(offers.id, filter.ids.length ? filter.ids : ['']))
   const rows = await db.select().from(offers).where(and(...conditions)).orderBy(asc(offers.position), asc(offers.slug))
@@ -92,6 +99,7 @@ export async function loadSessions(db: Db, shopId: string, offerIds: string[], f
       capacity: sessions.capacity,
       placesTaken: sessions.placesTaken,
       held: sql<number>`coalesce(${held.held}, 0)::int`,
+      closed: sessions.closed,
     })
     .from(sessions)
     .leftJoin(held, eq(held.sessionId, sessions.id))
@@ -154,7 +162,7 @@ const privateDays = new Map<string, DayStatus[]>()
 const RANK: Record<AvailabilityStatus, number> = { AVAILABLE: 3, STOCK_LOW: 2, UPON_REQUEST: 1, SOLD_OUT: 0 }
 
 function sessionSlot(row: SessionRow, offer: OfferRow, blockCount: number, threshold: number, timeZone: string, now: Date): SessionSlot {
-  const state = sessionStatus({ capacity: row.capacity, taken: row.placesTaken, held: row.held }, {
+  const state = sessionStatus({ capacity: row.capacity, taken: row.placesTaken, held: row.held, closed: row.closed }, {
     uponRequest: offer.uponRequest,
     stockLowThreshold: threshold,
     blockCount,
@@ -337,7 +345,7 @@ export function toDetail(ctx: CatalogueContext, item: Loaded, days: DayStatus[])
     },
     availability: summary.availability,
     related: item.offer.related,
-    extras: item.offer.extras.map((e) => ({ id: e.key, title: pickText(e.title, ctx.locale), price: { amount: e.price, currency: item.skus[0]?.currency ?? bookingSettings(ctx.shop).currency } })),
+    extras: item.offer.extras.map((e) => ({ id: e.key, title: pickText(e.title, ctx.locale), price: { amount: e.price, currency: item.skus[0]?.currency ?? bookingSettings(ctx.shop).currency }, ...(e.per === 'booking' ? { per: 'booking' as const } : {}) })),
     timeZone,
   }
 }
