@@ -136,14 +136,17 @@ async function checkHoldLimits(tx: Tx, ctx: CatalogueContext, cartId: string, ch
  * row lock serialises concurrent holds of one session on PostgreSQL (PGlite runs one
  * transaction at a time), so N parallel requests for the last k places give exactly k holds.
  */
-async function reserveSessionPlaces(tx: Tx, ctx: CatalogueContext, sessionId: string, offerId: string, places: number, exceptItem?: string) {
+async function reserveSessionPlaces(tx: Tx, ctx: CatalogueContext, sessionId: string, offerId: string, places: number, item?: { id: string; places: number }) {
+  const exceptItem = item?.id
   const locked = await tx.execute(
-    sql`select id, capacity, places_taken, starts_at from ${sessions} where id = ${sessionId} and offer_id = ${offerId} and shop_id = ${ctx.shop.id} and status = 'scheduled' for update`,
+    sql`select id, capacity, places_taken, starts_at, closed from ${sessions} where id = ${sessionId} and offer_id = ${offerId} and shop_id = ${ctx.shop.id} and status = 'scheduled' for update`,
   )
-  const session = (locked as unknown as { rows: { capacity: number; places_taken: number; starts_at: string | Date }[] }).rows[0]
+  const session = (locked as unknown as { rows: { capacity: number; places_taken: number; starts_at: string | Date; closed: boolean }[] }).rows[0]
   if (!session) throw invalid('sessionId', 'not_found', 'This date does not exist (any more).')
   const startsAt = new Date(session.starts_at)
   if (startsAt <= ctx.now) throw conflict('session.past', 'This date has already started.')
+  // Closed by the staff: nothing new (requests neither); a hold taken before may still shrink.
+  if (session.closed && (!item || places > item.places)) throw conflict('session.closed', 'This date can no longer be booked.')
   const [heldRow] = await tx
     .select({ held: sql<number>`coalesce(sum(${cartItems.places}), 0)::int` })
     .from(cartItems)
@@ -246,7 +249,7 @@ export async function updateCartItem(ctx: CatalogueContext, cartId: string, item
     // Fewer places (or as many) never go beyond a limit, even one the shop has lowered since.
     if (places > item.places) await checkHoldLimits(tx, ctx, cartId, { places, holder, exceptItem: item.id })
     if (item.sessionId) {
-      await reserveSessionPlaces(tx, ctx, item.sessionId, entry.offer.id, places, item.id)
+      await reserveSessionPlaces(tx, ctx, item.sessionId, entry.offer.id, places, { id: item.id, places: item.places })
     } else {
       if (!(await lockFreeSlot(tx, ctx, entry, item.startsAt, { item: item.id }))) throw conflict('slot.unavailable', 'This start time is no longer available.')
     }

@@ -61,6 +61,14 @@ describe('sessionStatus', () => {
     expect(sessionStatus({ capacity: 10, taken: 10, held: 0 }, onRequest)).toEqual({ status: 'UPON_REQUEST' })
   })
 
+  it('is SOLD_OUT with no place left when the staff closed it for booking, even with places and on request', () => {
+    const closed = { capacity: 12, taken: 2, held: 0, closed: true }
+    expect(placesLeft(closed)).toBe(0)
+    expect(sessionStatus(closed, { uponRequest: false, stockLowThreshold: 3 })).toEqual({ status: 'SOLD_OUT' })
+    expect(sessionStatus(closed, { uponRequest: true, stockLowThreshold: 3 })).toEqual({ status: 'SOLD_OUT' })
+    expect(sessionStatus({ ...closed, closed: false }, { uponRequest: false, stockLowThreshold: 3 })).toEqual({ status: 'AVAILABLE' })
+  })
+
   it('never reports STOCK_LOW with threshold 0', () => {
     expect(sessionStatus({ capacity: 10, taken: 9, held: 0 }, { ...opts, stockLowThreshold: 0 })).toEqual({ status: 'AVAILABLE' })
   })

@@ -6,6 +6,7 @@
  * - Places left = capacity − taken − held, never negative.
  * - A unit of a variant may take several places (`blockCount`, e.g. a family
  *   ticket for 4); units left = floor(places left / blockCount).
+ * - A session closed for booking by the staff is SOLD_OUT, even on request.
  * - UPON_REQUEST when the offer is booked on request, whatever the places;
  *   SOLD_OUT when no unit fits; STOCK_LOW when 0 < units left <= threshold
  *   (with the units left); otherwise AVAILABLE.
@@ -15,8 +16,11 @@
 
 export type AvailabilityStatus = 'AVAILABLE' | 'STOCK_LOW' | 'SOLD_OUT' | 'UPON_REQUEST'
 
-/** Places of a session: total, taken by bookings and held by carts/checkouts. */
-export type SessionAvailability = { capacity: number; taken: number; held: number }
+/**
+ * Places of a session: total, taken by bookings and held by carts/checkouts; `closed` when the
+ * staff closed it for booking (it still takes place, but has no place left for anyone).
+ */
+export type SessionAvailability = { capacity: number; taken: number; held: number; closed?: boolean }
 
 export type SessionStatusOptions = {
   /** The offer is booked on request: always UPON_REQUEST. */
@@ -33,8 +37,9 @@ export type OfferStatus = { status: AvailabilityStatus; datesAvailable: number }
 
 export type TimeStatus = 'ongoing' | 'inFuture' | 'inPast'
 
-/** Places not taken and not held; 0 when overbooked. */
+/** Places not taken and not held; 0 when overbooked or closed for booking. */
 export function placesLeft(s: SessionAvailability): number {
+  if (s.closed) return 0
   return Math.max(0, s.capacity - s.taken - s.held)
 }
 
@@ -60,6 +65,8 @@ export function sessionStatus(s: SessionAvailability, opts: SessionStatusOptions
     throw new Error(`stockLowThreshold must be an integer >= 0, got ${opts.stockLowThreshold}`)
   }
   const units = unitsLeft(s, opts.blockCount ?? 1)
+  // Closed for booking: not even a request can be made for it.
+  if (s.closed) return { status: 'SOLD_OUT' }
   if (opts.uponRequest) return { status: 'UPON_REQUEST' }
   if (units <= 0) return { status: 'SOLD_OUT' }
   if (units <= opts.stockLowThreshold) return { status: 'STOCK_LOW', amountLeft: units }
