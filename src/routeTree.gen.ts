@@ -39,10 +39,14 @@ import { Route as LangMinimalAftersalesPaymentTokenRouteImport } from './routes/
 import { Route as LangAdminAppInfoIndexRouteImport } from './routes/$lang/admin/_app/info/index'
 import { Route as LangAdminAppInfoApiRouteImport } from './routes/$lang/admin/_app/info/api'
 import { Route as LangAdminAppInfoWidgetsRouteImport } from './routes/$lang/admin/_app/info/widgets'
+import { Route as LangAdminAppOffersIndexRouteImport } from './routes/$lang/admin/_app/offers/index'
 import { Route as LangAdminAppSettingsGeneralRouteImport } from './routes/$lang/admin/_app/settings/general'
 import { Route as LangAdminAppSettingsOffersRouteImport } from './routes/$lang/admin/_app/settings/offers'
 import { Route as LangEmbeddedEmbedV1BookingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.booking.$slug'
 import { Route as LangEmbeddedEmbedV1ListingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.listing.$slug'
+import { Route as LangAdminAppOffersOfferIdIndexRouteImport } from './routes/$lang/admin/_app/offers/$offerId/index'
+import { Route as LangAdminAppOffersOfferIdDatesRouteImport } from './routes/$lang/admin/_app/offers/$offerId/dates'
+import { Route as LangAdminAppOffersOfferIdHoursRouteImport } from './routes/$lang/admin/_app/offers/$offerId/hours'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -196,6 +200,11 @@ const LangAdminAppInfoWidgetsRoute = LangAdminAppInfoWidgetsRouteImport.update({
   path: '/info/widgets',
   getParentRoute: () => LangAdminAppRouteRoute,
 } as any)
+const LangAdminAppOffersIndexRoute = LangAdminAppOffersIndexRouteImport.update({
+  id: '/offers/',
+  path: '/offers/',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
 const LangAdminAppSettingsGeneralRoute =
   LangAdminAppSettingsGeneralRouteImport.update({
     id: '/settings/general',
@@ -219,6 +228,24 @@ const LangEmbeddedEmbedV1ListingSlugRoute =
     id: '/embed/v1/listing/$slug',
     path: '/embed/v1/listing/$slug',
     getParentRoute: () => LangEmbeddedRouteRoute,
+  } as any)
+const LangAdminAppOffersOfferIdIndexRoute =
+  LangAdminAppOffersOfferIdIndexRouteImport.update({
+    id: '/offers/$offerId/',
+    path: '/offers/$offerId/',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppOffersOfferIdDatesRoute =
+  LangAdminAppOffersOfferIdDatesRouteImport.update({
+    id: '/offers/$offerId/dates',
+    path: '/offers/$offerId/dates',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppOffersOfferIdHoursRoute =
+  LangAdminAppOffersOfferIdHoursRouteImport.update({
+    id: '/offers/$offerId/hours',
+    path: '/offers/$offerId/hours',
+    getParentRoute: () => LangAdminAppRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -250,8 +277,12 @@ export interface FileRoutesByFullPath {
   '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
   '/$lang/admin/info/': typeof LangAdminAppInfoIndexRoute
+  '/$lang/admin/offers/': typeof LangAdminAppOffersIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
+  '/$lang/admin/offers/$offerId/dates': typeof LangAdminAppOffersOfferIdDatesRoute
+  '/$lang/admin/offers/$offerId/hours': typeof LangAdminAppOffersOfferIdHoursRoute
+  '/$lang/admin/offers/$offerId/': typeof LangAdminAppOffersOfferIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -279,8 +310,12 @@ export interface FileRoutesByTo {
   '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartIndexRoute
   '/$lang/admin/info': typeof LangAdminAppInfoIndexRoute
+  '/$lang/admin/offers': typeof LangAdminAppOffersIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
+  '/$lang/admin/offers/$offerId/dates': typeof LangAdminAppOffersOfferIdDatesRoute
+  '/$lang/admin/offers/$offerId/hours': typeof LangAdminAppOffersOfferIdHoursRoute
+  '/$lang/admin/offers/$offerId': typeof LangAdminAppOffersOfferIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -316,8 +351,12 @@ export interface FileRoutesById {
   '/$lang/admin/_app/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/_default/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
   '/$lang/admin/_app/info/': typeof LangAdminAppInfoIndexRoute
+  '/$lang/admin/_app/offers/': typeof LangAdminAppOffersIndexRoute
   '/$lang/_embedded/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/_embedded/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
+  '/$lang/admin/_app/offers/$offerId/dates': typeof LangAdminAppOffersOfferIdDatesRoute
+  '/$lang/admin/_app/offers/$offerId/hours': typeof LangAdminAppOffersOfferIdHoursRoute
+  '/$lang/admin/_app/offers/$offerId/': typeof LangAdminAppOffersOfferIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -350,8 +389,12 @@ export interface FileRouteTypes {
     | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart/'
     | '/$lang/admin/info/'
+    | '/$lang/admin/offers/'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
+    | '/$lang/admin/offers/$offerId/dates'
+    | '/$lang/admin/offers/$offerId/hours'
+    | '/$lang/admin/offers/$offerId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -379,8 +422,12 @@ export interface FileRouteTypes {
     | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart'
     | '/$lang/admin/info'
+    | '/$lang/admin/offers'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
+    | '/$lang/admin/offers/$offerId/dates'
+    | '/$lang/admin/offers/$offerId/hours'
+    | '/$lang/admin/offers/$offerId'
   id:
     | '__root__'
     | '/'
@@ -415,8 +462,12 @@ export interface FileRouteTypes {
     | '/$lang/admin/_app/settings/offers'
     | '/$lang/_default/checkout/$cart/'
     | '/$lang/admin/_app/info/'
+    | '/$lang/admin/_app/offers/'
     | '/$lang/_embedded/embed/v1/booking/$slug'
     | '/$lang/_embedded/embed/v1/listing/$slug'
+    | '/$lang/admin/_app/offers/$offerId/dates'
+    | '/$lang/admin/_app/offers/$offerId/hours'
+    | '/$lang/admin/_app/offers/$offerId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -639,6 +690,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAdminAppInfoWidgetsRouteImport
       parentRoute: typeof LangAdminAppRouteRoute
     }
+    '/$lang/admin/_app/offers/': {
+      id: '/$lang/admin/_app/offers/'
+      path: '/offers'
+      fullPath: '/$lang/admin/offers/'
+      preLoaderRoute: typeof LangAdminAppOffersIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
     '/$lang/admin/_app/settings/general': {
       id: '/$lang/admin/_app/settings/general'
       path: '/settings/general'
@@ -666,6 +724,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/embed/v1/listing/$slug'
       preLoaderRoute: typeof LangEmbeddedEmbedV1ListingSlugRouteImport
       parentRoute: typeof LangEmbeddedRouteRoute
+    }
+    '/$lang/admin/_app/offers/$offerId/': {
+      id: '/$lang/admin/_app/offers/$offerId/'
+      path: '/offers/$offerId'
+      fullPath: '/$lang/admin/offers/$offerId/'
+      preLoaderRoute: typeof LangAdminAppOffersOfferIdIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/offers/$offerId/dates': {
+      id: '/$lang/admin/_app/offers/$offerId/dates'
+      path: '/offers/$offerId/dates'
+      fullPath: '/$lang/admin/offers/$offerId/dates'
+      preLoaderRoute: typeof LangAdminAppOffersOfferIdDatesRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/offers/$offerId/hours': {
+      id: '/$lang/admin/_app/offers/$offerId/hours'
+      path: '/offers/$offerId/hours'
+      fullPath: '/$lang/admin/offers/$offerId/hours'
+      preLoaderRoute: typeof LangAdminAppOffersOfferIdHoursRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
     }
   }
 }
@@ -745,6 +824,10 @@ interface LangAdminAppRouteRouteChildren {
   LangAdminAppSettingsGeneralRoute: typeof LangAdminAppSettingsGeneralRoute
   LangAdminAppSettingsOffersRoute: typeof LangAdminAppSettingsOffersRoute
   LangAdminAppInfoIndexRoute: typeof LangAdminAppInfoIndexRoute
+  LangAdminAppOffersIndexRoute: typeof LangAdminAppOffersIndexRoute
+  LangAdminAppOffersOfferIdDatesRoute: typeof LangAdminAppOffersOfferIdDatesRoute
+  LangAdminAppOffersOfferIdHoursRoute: typeof LangAdminAppOffersOfferIdHoursRoute
+  LangAdminAppOffersOfferIdIndexRoute: typeof LangAdminAppOffersOfferIdIndexRoute
 }
 
 const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
@@ -756,6 +839,10 @@ const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
   LangAdminAppSettingsGeneralRoute: LangAdminAppSettingsGeneralRoute,
   LangAdminAppSettingsOffersRoute: LangAdminAppSettingsOffersRoute,
   LangAdminAppInfoIndexRoute: LangAdminAppInfoIndexRoute,
+  LangAdminAppOffersIndexRoute: LangAdminAppOffersIndexRoute,
+  LangAdminAppOffersOfferIdDatesRoute: LangAdminAppOffersOfferIdDatesRoute,
+  LangAdminAppOffersOfferIdHoursRoute: LangAdminAppOffersOfferIdHoursRoute,
+  LangAdminAppOffersOfferIdIndexRoute: LangAdminAppOffersOfferIdIndexRoute,
 }
 
 const LangAdminAppRouteRouteWithChildren =

@@ -210,6 +210,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/offers/{offerId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dates (sessions) of a group activity between two days, with their occupancy.
+         * @description `from` and `to` are days in the shop's time zone (both included, at most 400 days apart).
+         *     404 `offer.not_found` for an offer of another shop or none; 409 `offer.not_group_activity`
+         *     for a private service (it has opening hours, not dates).
+         */
+        get: operations["listSessions"];
+        put?: never;
+        /**
+         * Adds one date or a weekly series of dates (all in one transaction), or previews them.
+         * @description Either `single` or `series`. Times are wall-clock times in the shop's time zone. A start
+         *     time that does not exist (skipped by the spring-forward change) is skipped; an ambiguous
+         *     one (autumn) is its first occurrence. Dates that already have a session of the offer at
+         *     that start, and starts in the past, are skipped too (listed in `skipped`). A series may
+         *     make at most 1000 dates and span at most 731 days (field codes `series.too_many`,
+         *     `range.too_long`): nothing is created then. With `dryRun` nothing is created and
+         *     `dates` lists what would be. Recorded in each session's history.
+         */
+        post: operations["createSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a session's capacity, moves it (date, time, duration) or closes or opens it for booking.
+         * @description 409 `session.version_conflict` (with `data.version`) when it changed since `version` was
+         *     read; 409 `session.cancelled` for a cancelled session. The capacity cannot be less than
+         *     the places taken plus those held in carts (field code `capacity.below_taken` with
+         *     `taken`, `held` and `minimum`). A moved session keeps its bookings; the visitors are not
+         *     e-mailed (the staff tell them). A closed session stays on the calendar and its bookings
+         *     stand, but visitors can no longer book it. Recorded in the session's history.
+         */
+        patch: operations["updateSession"];
+        trace?: never;
+    };
+    "/api/admin/v1/sessions/{sessionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a session and every booking of it; the visitors are e-mailed in their language.
+         * @description Places held in carts are released; each booking is cancelled as the staff cancel a
+         *     booking (places released, payment links closed, e-mail with the optional message).
+         *     Idempotent: a cancelled session is answered as it is (bookings still open are cancelled
+         *     then). 409 `session.version_conflict` when it changed since `version` was read;
+         *     409 `session.paid_bookings` (with `data.bookings`, their codes) when a booking was paid
+         *     online, as refunds are not available yet: nothing is cancelled then.
+         */
+        post: operations["cancelSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/sessions/{sessionId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a session, when, and which fields; newest first, at most 50. */
+        get: operations["getSessionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/staff": {
         parameters: {
             query?: never;
@@ -268,6 +367,128 @@ export interface paths {
          * @description 409 `staff.already_active` when the member has set a password already.
          */
         post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's offers (any status) with their next dates, places sold and what each language still lacks. */
+        get: operations["listShopOffers"];
+        put?: never;
+        /**
+         * Creates a draft offer from its kind and title; its slug is made from the title (unique in the shop).
+         * @description Recorded in the offer's history (`created`). Visitors do not see a draft.
+         */
+        post: operations["createShopOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offer as the staff edits it, with its version, completeness and history. */
+        get: operations["getShopOffer"];
+        /**
+         * Replaces the offer's editable content (texts, images, tags, location, mode, variants, extras, related offers).
+         * @description 409 `offer.version_conflict` when the offer changed since `version` was read (`data.version`
+         *     is the current one). Plain-text fields refuse markup (field code `plain_text`); descriptions
+         *     are sanitised and stored as sanitised. Images must be the shop's (`media.unknown`), tags the
+         *     shop's (`tag.unknown`), the slug unique in the shop (`slug.taken`). A variant keeps its id; a
+         *     variant left out is removed unless a cart or booking refers to it (`variant.in_use`). A
+         *     variant's type must fit the offer's kind (`variant.kind`). A published offer keeps a title
+         *     (`required`) and a variant (`variant.required`). Recorded in the offer's history.
+         */
+        put: operations["updateShopOffer"];
+        post?: never;
+        /** Deletes an offer that never had a booking (409 `offer.has_bookings` otherwise; archive it instead). */
+        delete: operations["deleteShopOffer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shows the offer to visitors.
+         * @description Refused (400, field errors) while the offer lacks what a visitor needs: a title
+         *     (`content.title`), a variant with a price (`content.variants`), for a private service its
+         *     opening hours (`hours`). 409 `offer.version_conflict` as for `updateShopOffer`.
+         */
+        post: operations["publishShopOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the offer a draft again (visitors no longer see it; its bookings stand). */
+        post: operations["unpublishShopOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archives the offer (hidden from visitors and from the list's default view; its bookings stand). */
+        post: operations["archiveShopOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a draft copy of the offer (texts, images, variants, extras; no dates), its slug and title marked as a copy. */
+        post: operations["duplicateShopOffer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -333,6 +554,78 @@ export interface paths {
         };
         /** Who changed the shop's settings, when, and which fields; newest first, at most 50. */
         get: operations["getSettingsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The opening hours of a private service (weekly hours, exceptions, duration, buffer, slot interval) and the offer's version.
+         * @description 404 `offer.not_found` for an offer of another shop or none; 409 `offer.not_private_service`
+         *     for a group activity (its dates are sessions). A private service without hours yet answers
+         *     an empty week with its duration.
+         */
+        get: operations["getServiceSchedule"];
+        /**
+         * Replaces the opening hours of a private service; visitors' start times follow at once.
+         * @description 409 `offer.version_conflict` when the offer changed since `version` was read (`data.version`
+         *     is the current one); 409 `offer.not_private_service` for a group activity; 404
+         *     `offer.not_found` for an offer of another shop. Field errors by path below `schedule`:
+         *     `hours.end_before_start` (on `…end`), `hours.overlap` (on the later range's `…start`),
+         *     `hours.too_many` (more than 12 ranges on one day), `date` (not an existing date),
+         *     `exception.duplicate` (a date listed twice). Recorded in the offer's history
+         *     (action `hours_changed`).
+         */
+        put: operations["updateServiceSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}/schedule/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The start times visitors would be offered on each day from `from` to `to` (at most 14 days) with the schedule sent, before it is saved.
+         * @description Nothing is saved. The start times are computed as for visitors: in the shop's time zone
+         *     (daylight-saving days included), after the lead time, around the bookings and holds that
+         *     exist. The same field errors as `updateServiceSchedule`; `to` before `from` or more than
+         *     14 days: field code `preview.range` on `to`.
+         */
+        post: operations["previewServiceSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/offers/{offerId}/schedule/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed the private service (its opening hours and its other fields), when, and what; newest first, at most 50. */
+        get: operations["getServiceScheduleHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -507,6 +800,158 @@ export interface components {
             locale: components["schemas"]["Locale"];
             phone?: components["schemas"]["Phone"];
         };
+        /**
+         * @description `draft` and `archived` offers are not shown to visitors.
+         * @enum {string}
+         */
+        OfferStatus: "draft" | "published" | "archived";
+        /**
+         * @description `activity`: a group activity with dated sessions; `private`: a private service booked from opening hours.
+         * @enum {string}
+         */
+        OfferKind: "activity" | "private";
+        /**
+         * @description `order`: booked at once; `request`: the operator confirms each booking.
+         * @enum {string}
+         */
+        OfferMode: "order" | "request";
+        /** @description The offer's address in the shop; lower-case letters, digits and hyphens, unique in the shop (field code `slug.taken`). */
+        OfferSlug: string;
+        /** @description A variant's or extra's key, unique within the offer. */
+        OfferKey: string;
+        /** @description An amount in minor units of the shop's currency (e.g. 12050 = 120.50). */
+        OfferAmount: number;
+        /**
+         * @description Which text a language lacks (for `variants`, `extras` and `imageAlts`, at least one of them).
+         * @enum {string}
+         */
+        OfferTextPart: "title" | "intro" | "description" | "variants" | "extras" | "imageAlts";
+        /** @description Per language, the texts still missing in it. */
+        OfferCompleteness: {
+            de: components["schemas"]["OfferTextPart"][];
+            en: components["schemas"]["OfferTextPart"][];
+            fr: components["schemas"]["OfferTextPart"][];
+        };
+        /** @description A paragraph of plain text per locale (no markup, no line breaks; field code `plain_text`). */
+        LocalizedParagraph: {
+            de?: string;
+            en?: string;
+            fr?: string;
+        };
+        OfferListItem: {
+            id: components["schemas"]["OpaqueId"];
+            slug: components["schemas"]["OfferSlug"];
+            /** @description The title in the staff member's language (or the first translation there is). */
+            title: string;
+            status: components["schemas"]["OfferStatus"];
+            kind: components["schemas"]["OfferKind"];
+            mode: components["schemas"]["OfferMode"];
+            /** @description The starts of the next (at most 3) scheduled sessions of a group activity. */
+            nextDates: string[];
+            /** @description Places taken in the upcoming scheduled sessions. */
+            placesSold: number;
+            /** @description Places of the upcoming scheduled sessions. */
+            capacity: number;
+            completeness: components["schemas"]["OfferCompleteness"];
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        OfferLocationInput: {
+            name: components["schemas"]["PlainLine"];
+            street: string;
+            streetNumber: string;
+            postalCode: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2, e.g. `CH`. */
+            country: string;
+            latitude: number;
+            longitude: number;
+        };
+        OfferImage: {
+            /** @description An image of the shop (`uploadMedia`); field code `media.unknown` otherwise. */
+            id: components["schemas"]["MediaId"];
+            alt: components["schemas"]["LocalizedLine"];
+        };
+        /** @description A bookable variant (SKU). Its price is in the shop's currency; the list's order is the shop's. */
+        OfferVariant: {
+            /** @description The variant's id; absent for a new one. */
+            id?: components["schemas"]["OpaqueId"];
+            key: components["schemas"]["OfferKey"];
+            /**
+             * @description `activity` for a group activity; `private-service-slot` (priced per booking) or `private-service-participant` (per person) for a private service.
+             * @enum {string}
+             */
+            type: "activity" | "private-service-slot" | "private-service-participant";
+            title: components["schemas"]["LocalizedLine"];
+            price: components["schemas"]["OfferAmount"];
+            durationMinutes: number;
+            /** @description Places one unit takes. */
+            blockCount: number;
+            maxParticipants?: number | null;
+            minQuantity: number;
+            maxQuantity: number;
+        };
+        OfferExtra: {
+            key: components["schemas"]["OfferKey"];
+            title: components["schemas"]["LocalizedLine"];
+            price: components["schemas"]["OfferAmount"];
+            /**
+             * @description Charged for each participant who chooses it, or once per booked item.
+             * @enum {string}
+             */
+            per: "participant" | "booking";
+        };
+        /** @description What the staff edits of an offer. */
+        OfferContent: {
+            slug: components["schemas"]["OfferSlug"];
+            title: components["schemas"]["LocalizedLine"];
+            intro: components["schemas"]["LocalizedParagraph"];
+            description: components["schemas"]["LocalizedRichText"];
+            /** @description In the order shown; the first is the cover. */
+            images: components["schemas"]["OfferImage"][];
+            /** @description Slugs of the shop's tags (field code `tag.unknown` otherwise). */
+            tags: string[];
+            location: components["schemas"]["OfferLocationInput"];
+            meetingPoint: components["schemas"]["LocalizedLine"];
+            mode: components["schemas"]["OfferMode"];
+            variants: components["schemas"]["OfferVariant"][];
+            extras: components["schemas"]["OfferExtra"][];
+            /** @description Slugs of other offers of the shop shown with this one (field code `offer.unknown` otherwise). */
+            related: components["schemas"]["OfferSlug"][];
+        };
+        Offer: {
+            id: components["schemas"]["OpaqueId"];
+            status: components["schemas"]["OfferStatus"];
+            /** @description Fixed once the offer exists. */
+            kind: components["schemas"]["OfferKind"];
+            /** @description Increases with every change of the offer; send it back to save. */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+            content: components["schemas"]["OfferContent"];
+            completeness: components["schemas"]["OfferCompleteness"];
+            /** @description Whether any booking refers to the offer (then it can be archived, not deleted). */
+            hasBookings: boolean;
+            /** @description Whether a private service has opening hours (publishing needs them). */
+            hasHours: boolean;
+            history: components["schemas"]["ChangeRecord"][];
+        };
+        OfferAnswer: {
+            data: components["schemas"]["Offer"];
+        };
+        OfferCreateInput: {
+            kind: components["schemas"]["OfferKind"];
+            /** @description A title in at least one language (field code `required` on `title.de` otherwise). */
+            title: components["schemas"]["LocalizedLine"];
+        };
+        OfferInput: {
+            version: number;
+            content: components["schemas"]["OfferContent"];
+        };
+        OfferVersionInput: {
+            version: number;
+        };
         /** @description One line of plain text (no markup, no control characters; field code `plain_text`). */
         PlainLine: string;
         /** @description A line per locale; a missing or empty one falls back to the first non-empty translation. */
@@ -590,6 +1035,118 @@ export interface components {
                 allowedOrigins: string[];
             };
         };
+        /** @description A day in the shop's time zone. */
+        SessionDay: string;
+        /** @description A wall-clock time (24 h) in the shop's time zone. */
+        SessionTime: string;
+        /** @description A dated session of a group activity as the staff see it. */
+        AdminSession: {
+            id: components["schemas"]["OpaqueId"];
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            date: components["schemas"]["SessionDay"];
+            time: components["schemas"]["SessionTime"];
+            durationMinutes: number;
+            capacity: number;
+            /** @description Places of confirmed bookings. */
+            placesTaken: number;
+            /** @description Places held in visitors' carts right now. */
+            placesHeld: number;
+            /** @description Bookings of the session that are not cancelled or declined. */
+            bookings: number;
+            /** @enum {string} */
+            status: "scheduled" | "cancelled";
+            /** @description Closed for booking by the staff (it still takes place; its bookings stand). */
+            closed: boolean;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SessionListAnswer: {
+            data: {
+                offer: {
+                    id: components["schemas"]["OpaqueId"];
+                    /** @description In the staff member's language (or the first there is). */
+                    title: string;
+                    /** @description The shop's time zone, in which dates and times are given. */
+                    timeZone: string;
+                    /** @description The usual duration of a date (its first variant's), the default of a new one. */
+                    durationMinutes: number;
+                };
+                sessions: components["schemas"]["AdminSession"][];
+            };
+        };
+        SessionsCreateInput: {
+            /** @description Only answer the dates that would be made. */
+            dryRun?: boolean;
+            capacity: number;
+            durationMinutes: number;
+            single?: {
+                date: components["schemas"]["SessionDay"];
+                time: components["schemas"]["SessionTime"];
+            };
+            series?: {
+                /** @description 0 = Sunday … 6 = Saturday. */
+                weekdays: number[];
+                times: components["schemas"]["SessionTime"][];
+                from: components["schemas"]["SessionDay"];
+                to: components["schemas"]["SessionDay"];
+                /** @description Days to leave out. */
+                exceptions?: components["schemas"]["SessionDay"][];
+            };
+        };
+        SessionsCreatedAnswer: {
+            data: {
+                /** @description The dates made (or, with `dryRun`, that would be made), earliest first. */
+                dates: {
+                    date: components["schemas"]["SessionDay"];
+                    time: components["schemas"]["SessionTime"];
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                }[];
+                /** @description Dates left out, and why. */
+                skipped: {
+                    date: components["schemas"]["SessionDay"];
+                    time: components["schemas"]["SessionTime"];
+                    /**
+                     * @description `exists`: the offer has a session then; `no_such_time`: the clock skips it (spring forward); `past`: it has begun.
+                     * @enum {string}
+                     */
+                    reason: "exists" | "no_such_time" | "past";
+                }[];
+                /** @description The sessions made (none with `dryRun`). */
+                created: components["schemas"]["AdminSession"][];
+            };
+        };
+        SessionUpdateInput: {
+            version: number;
+            capacity?: number;
+            date?: components["schemas"]["SessionDay"];
+            time?: components["schemas"]["SessionTime"];
+            durationMinutes?: number;
+            closed?: boolean;
+        };
+        AdminSessionAnswer: {
+            data: components["schemas"]["AdminSession"];
+        };
+        SessionCancelInput: {
+            version: number;
+            /** @description Plain text added to the visitors' cancellation e-mail. */
+            message?: string;
+        };
+        SessionCancelAnswer: {
+            data: {
+                session: components["schemas"]["AdminSession"];
+                /** @description Bookings cancelled by this request. */
+                cancelledBookings: number;
+                /** @description Codes of bookings that could not be cancelled (a payment went through meanwhile); cancel them one by one. */
+                notCancelled: string[];
+            };
+        };
         /** @description The parts of the shop's configuration edited under Settings → Offers/Activities. */
         OfferSettings: {
             tags: {
@@ -653,6 +1210,69 @@ export interface components {
                 field: string;
                 before?: unknown;
                 after?: unknown;
+            }[];
+        };
+        /** @description A calendar date `YYYY-MM-DD` (checked to exist by the server, field code `date`). */
+        ScheduleDate: string;
+        /** @description Opening hours as wall times in the shop's time zone; `end` after `start`, `24:00` is the end of the day. */
+        OpeningRange: {
+            start: string;
+            end: string;
+        };
+        /**
+         * @description When a private service can start. Weekly hours per weekday (0 = Sunday … 6 = Saturday),
+         *     several non-overlapping ranges a day; an exception replaces the weekly hours of one date
+         *     (closed all day, or its own ranges; `hours` is empty when closed). Start times lie on a
+         *     grid of `stepMinutes` from the start of each range; a booking lasts `durationMinutes`
+         *     and must end within its range; `bufferMinutes` stay free around every other booking.
+         */
+        ServiceSchedule: {
+            weeklyHours: {
+                weekday: number;
+                start: string;
+                end: string;
+            }[];
+            exceptions: {
+                date: components["schemas"]["ScheduleDate"];
+                closed: boolean;
+                hours: components["schemas"]["OpeningRange"][];
+            }[];
+            durationMinutes: number;
+            bufferMinutes: number;
+            stepMinutes: number;
+        };
+        ServiceScheduleAnswer: {
+            data: {
+                offerId: string;
+                slug: string;
+                /** @description The offer's title in the requested language (or the first there is). */
+                title: string;
+                /** @enum {string} */
+                status: "draft" | "published" | "archived";
+                /** @description The offer's version (it increases with every change of the offer); send it back to save. */
+                version: number;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description The shop's time zone, in which the wall times apply. */
+                timeZone: string;
+                schedule: components["schemas"]["ServiceSchedule"];
+            };
+        };
+        ServiceScheduleInput: {
+            version: number;
+            schedule: components["schemas"]["ServiceSchedule"];
+        };
+        ServiceSlotsPreviewInput: {
+            schedule: components["schemas"]["ServiceSchedule"];
+            from: components["schemas"]["ScheduleDate"];
+            to: components["schemas"]["ScheduleDate"];
+        };
+        ServiceSlotsPreview: {
+            timeZone: string;
+            days: {
+                date: components["schemas"]["ScheduleDate"];
+                /** @description Wall times `HH:MM` in the shop's time zone, in order. */
+                startTimes: string[];
             }[];
         };
         StaffUpdateInput: {
@@ -728,6 +1348,7 @@ export interface components {
         XsrfToken: string;
         /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
         IdempotencyKey: string;
+        ScheduleOfferId: string;
         StaffId: components["schemas"]["OpaqueId"];
         LinkToken: string;
     };
@@ -1147,6 +1768,170 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listSessions: {
+        parameters: {
+            query: {
+                from: components["schemas"]["SessionDay"];
+                to: components["schemas"]["SessionDay"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer and its sessions in the range, earliest first. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionsCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The dates made (or that would be made) and those skipped. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsCreatedAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                sessionId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The saved session. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSessionAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                sessionId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionCancelInput"];
+            };
+        };
+        responses: {
+            /** @description The cancelled session, how many bookings were cancelled, and those that could not be. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionCancelAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSessionHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                sessionId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChangeRecord"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listStaff: {
         parameters: {
             query?: never;
@@ -1300,6 +2085,298 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listShopOffers: {
+        parameters: {
+            query?: {
+                /** @description Only offers of this status. */
+                status?: components["schemas"]["OfferStatus"];
+                /** @description Only offers whose title (any language) or slug contains this text. */
+                q?: string;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offers, in the shop's order. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OfferListItem"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The new draft. */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferInput"];
+            };
+        };
+        responses: {
+            /** @description The saved offer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    publishShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferVersionInput"];
+            };
+        };
+        responses: {
+            /** @description The published offer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    unpublishShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferVersionInput"];
+            };
+        };
+        responses: {
+            /** @description The offer, now a draft. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    archiveShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferVersionInput"];
+            };
+        };
+        responses: {
+            /** @description The archived offer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    duplicateShopOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getGeneralSettings: {
         parameters: {
             query?: never;
@@ -1424,6 +2501,134 @@ export interface operations {
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
             };
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChangeRecord"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getServiceSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                offerId: components["parameters"]["ScheduleOfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceScheduleAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateServiceSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["parameters"]["ScheduleOfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description The saved schedule. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceScheduleAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewServiceSlots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                offerId: components["parameters"]["ScheduleOfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceSlotsPreviewInput"];
+            };
+        };
+        responses: {
+            /** @description The start times per day. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ServiceSlotsPreview"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getServiceScheduleHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                offerId: components["parameters"]["ScheduleOfferId"];
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -45,6 +45,30 @@ export function useAdminFieldErrorText() {
         return t`Choose a currency from the list.`
       case 'currency.locked':
         return t`The currency cannot change any more: the shop has bookings in its current currency.`
+      case 'price':
+        return t`Enter a price such as 120.50.`
+      case 'slug.taken':
+        return t`Another offer has this address already.`
+      case 'media.unknown':
+        return t`This image no longer exists: remove it and upload it again.`
+      case 'media.duplicate':
+        return t`This image is in the list twice.`
+      case 'tag.unknown':
+        return t`This tag no longer exists.`
+      case 'key.duplicate':
+        return t`Another row has this key already.`
+      case 'variant.kind':
+        return t`This type does not fit the kind of offer.`
+      case 'variant.in_use':
+        return t`A variant you removed is in a cart or a booking: keep it (${String((error.params?.keys as string[] | undefined)?.join(', ') ?? '')}).`
+      case 'variant.required':
+        return t`Add at least one variant with a price.`
+      case 'hours.required':
+        return t`Set the opening hours first.`
+      case 'offer.unknown':
+        return t`No offer has this address.`
+      case 'offer.self':
+        return t`An offer cannot be related to itself.`
       default:
         return generic(error)
     }

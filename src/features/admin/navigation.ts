@@ -23,6 +23,11 @@ export type NavGroup = { id: string; label: MessageDescriptor; entries: NavEntry
  */
 export const NAVIGATION: NavGroup[] = [
   {
+    id: 'offers',
+    label: msg`Offers`,
+    entries: [{ path: '/offers', label: msg`Offers`, description: msg`Create and edit offers: texts, images, variants, prices and extras; publish, archive, duplicate.`, role: 'manager' }],
+  },
+  {
     id: 'staff',
     label: msg`Staff`,
     entries: [{ path: '/staff', label: msg`Staff`, description: msg`Invite staff, change their roles, deactivate accounts.`, role: 'owner' }],

@@ -5,7 +5,7 @@
  * router keeps in the entry chunk that visitor pages load too: so these few bytes of glue are
  * all the staff app adds to them.
  */
-import { redirect } from '@tanstack/react-router'
+import { notFound, redirect } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { MessageDescriptor } from '@lingui/core'
 import type { components } from '~/api/schema.gen'
@@ -116,4 +116,45 @@ export async function linkPage(context: Context, token: string) {
     }
     throw error
   }
+}
+
+/**
+ * Managers: a private service's opening hours and the offer's history, with today in the shop's
+ * time zone (the loader's answer reaches the browser, so server and browser agree on it). An
+ * unknown offer is not found; a group activity has no hours (the page says where its dates are).
+ */
+export async function serviceHoursPage(context: Context, href: string, offerId: string) {
+  await signedInPage(context, href, 'manager')
+  const api = adminApiFor(context.queryClient, context.lang)
+  const { serviceScheduleQuery, serviceScheduleHistoryQuery } = await import('~/api/admin-schedules.queries')
+  try {
+    const [view] = await Promise.all([context.queryClient.ensureQueryData(serviceScheduleQuery(api, offerId)), context.queryClient.ensureQueryData(serviceScheduleHistoryQuery(api, offerId))])
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: view.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+    return { kind: 'service' as const, today }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound()
+    if (error instanceof ApiError && error.code === 'offer.not_private_service') return { kind: 'activity' as const, today: '' }
+    return refusedAs401(error)
+  }
+}
+
+/** Managers: the dates of a group activity in the month shown (`month` 'YYYY-MM'; default: this month in the shop's time zone). */
+export async function offerDatesPage(context: Context & { config?: { timeZone?: string } }, href: string, offerId: string, month: string | undefined) {
+  await signedInPage(context, href, 'manager')
+  const [{ sessionsQuery }, { isMonth, monthOf, monthRange, today }, { shopTimeZone }] = await Promise.all([
+    import('~/api/admin-sessions.queries'),
+    import('./sessions/month'),
+    import('~/lib/shop-settings'),
+  ])
+  const now = today(shopTimeZone({ timeZone: context.config?.timeZone ?? '' }))
+  const shown = isMonth(month) ? month : monthOf(now)
+  const { from, to } = monthRange(shown)
+  try {
+    await context.queryClient.ensureQueryData(sessionsQuery(adminApiFor(context.queryClient, context.lang), offerId, from, to))
+  } catch (error) {
+    // A private service has opening hours, not dates: the page says so.
+    if (error instanceof ApiError && error.code === 'offer.not_group_activity') return { kind: 'service' as const, month: shown, today: now }
+    refusedAs401(error)
+  }
+  return { kind: 'activity' as const, month: shown, today: now }
 }

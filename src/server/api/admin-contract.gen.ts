@@ -52,6 +52,14 @@ export const contract: OpenApiDocument = {
     {
       "name": "media",
       "description": "Images of the shop (hero, logo, offer pictures), uploaded by managers and owners."
+    },
+    {
+      "name": "sessions",
+      "description": "The dates of group activities (managers and owners) and their history."
+    },
+    {
+      "name": "offers",
+      "description": "The shop's offers (managers and owners) with their texts, images, variants, extras and status."
     }
   ],
   "paths": {
@@ -750,6 +758,325 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/offers/{offerId}/sessions": {
+      "get": {
+        "operationId": "listSessions",
+        "tags": [
+          "sessions"
+        ],
+        "x-role": "manager",
+        "summary": "The dates (sessions) of a group activity between two days, with their occupancy.",
+        "description": "`from` and `to` are days in the shop's time zone (both included, at most 400 days apart).\n404 `offer.not_found` for an offer of another shop or none; 409 `offer.not_group_activity`\nfor a private service (it has opening hours, not dates).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/SessionDay"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/SessionDay"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The offer and its sessions in the range, earliest first.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SessionListAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createSessions",
+        "tags": [
+          "sessions"
+        ],
+        "x-role": "manager",
+        "summary": "Adds one date or a weekly series of dates (all in one transaction), or previews them.",
+        "description": "Either `single` or `series`. Times are wall-clock times in the shop's time zone. A start\ntime that does not exist (skipped by the spring-forward change) is skipped; an ambiguous\none (autumn) is its first occurrence. Dates that already have a session of the offer at\nthat start, and starts in the past, are skipped too (listed in `skipped`). A series may\nmake at most 1000 dates and span at most 731 days (field codes `series.too_many`,\n`range.too_long`): nothing is created then. With `dryRun` nothing is created and\n`dates` lists what would be. Recorded in each session's history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SessionsCreateInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The dates made (or that would be made) and those skipped.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SessionsCreatedAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/sessions/{sessionId}": {
+      "patch": {
+        "operationId": "updateSession",
+        "tags": [
+          "sessions"
+        ],
+        "x-role": "manager",
+        "summary": "Changes a session's capacity, moves it (date, time, duration) or closes or opens it for booking.",
+        "description": "409 `session.version_conflict` (with `data.version`) when it changed since `version` was\nread; 409 `session.cancelled` for a cancelled session. The capacity cannot be less than\nthe places taken plus those held in carts (field code `capacity.below_taken` with\n`taken`, `held` and `minimum`). A moved session keeps its bookings; the visitors are not\ne-mailed (the staff tell them). A closed session stays on the calendar and its bookings\nstand, but visitors can no longer book it. Recorded in the session's history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SessionUpdateInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The saved session.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AdminSessionAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/sessions/{sessionId}/cancel": {
+      "post": {
+        "operationId": "cancelSession",
+        "tags": [
+          "sessions"
+        ],
+        "x-role": "manager",
+        "summary": "Cancels a session and every booking of it; the visitors are e-mailed in their language.",
+        "description": "Places held in carts are released; each booking is cancelled as the staff cancel a\nbooking (places released, payment links closed, e-mail with the optional message).\nIdempotent: a cancelled session is answered as it is (bookings still open are cancelled\nthen). 409 `session.version_conflict` when it changed since `version` was read;\n409 `session.paid_bookings` (with `data.bookings`, their codes) when a booking was paid\nonline, as refunds are not available yet: nothing is cancelled then.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SessionCancelInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cancelled session, how many bookings were cancelled, and those that could not be.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SessionCancelAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/sessions/{sessionId}/history": {
+      "get": {
+        "operationId": "getSessionHistory",
+        "tags": [
+          "sessions"
+        ],
+        "x-role": "manager",
+        "summary": "Who changed a session, when, and which fields; newest first, at most 50.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The changes.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "type": "array",
+                      "maxItems": 50,
+                      "items": {
+                        "$ref": "#/components/schemas/ChangeRecord"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/staff": {
       "get": {
         "operationId": "listStaff",
@@ -1009,6 +1336,537 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/offers": {
+      "get": {
+        "operationId": "listShopOffers",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "The shop's offers (any status) with their next dates, places sold and what each language still lacks.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "description": "Only offers of this status.",
+            "schema": {
+              "$ref": "#/components/schemas/OfferStatus"
+            }
+          },
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "description": "Only offers whose title (any language) or slug contains this text.",
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The offers, in the shop's order.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "type": "array",
+                      "maxItems": 1000,
+                      "items": {
+                        "$ref": "#/components/schemas/OfferListItem"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Creates a draft offer from its kind and title; its slug is made from the title (unique in the shop).",
+        "description": "Recorded in the offer's history (`created`). Visitors do not see a draft.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OfferCreateInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new draft.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/offers/{offerId}": {
+      "get": {
+        "operationId": "getShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "One offer as the staff edits it, with its version, completeness and history.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The offer.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "updateShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "x-max-body-bytes": 1048576,
+        "summary": "Replaces the offer's editable content (texts, images, tags, location, mode, variants, extras, related offers).",
+        "description": "409 `offer.version_conflict` when the offer changed since `version` was read (`data.version`\nis the current one). Plain-text fields refuse markup (field code `plain_text`); descriptions\nare sanitised and stored as sanitised. Images must be the shop's (`media.unknown`), tags the\nshop's (`tag.unknown`), the slug unique in the shop (`slug.taken`). A variant keeps its id; a\nvariant left out is removed unless a cart or booking refers to it (`variant.in_use`). A\nvariant's type must fit the offer's kind (`variant.kind`). A published offer keeps a title\n(`required`) and a variant (`variant.required`). Recorded in the offer's history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OfferInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The saved offer.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Deletes an offer that never had a booking (409 `offer.has_bookings` otherwise; archive it instead).",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "responses": {
+          "204": {
+            "description": "Deleted.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/offers/{offerId}/publish": {
+      "post": {
+        "operationId": "publishShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Shows the offer to visitors.",
+        "description": "Refused (400, field errors) while the offer lacks what a visitor needs: a title\n(`content.title`), a variant with a price (`content.variants`), for a private service its\nopening hours (`hours`). 409 `offer.version_conflict` as for `updateShopOffer`.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OfferVersionInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The published offer.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/offers/{offerId}/unpublish": {
+      "post": {
+        "operationId": "unpublishShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Makes the offer a draft again (visitors no longer see it; its bookings stand).",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OfferVersionInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The offer, now a draft.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/offers/{offerId}/archive": {
+      "post": {
+        "operationId": "archiveShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Archives the offer (hidden from visitors and from the list's default view; its bookings stand).",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OfferVersionInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The archived offer.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/offers/{offerId}/duplicate": {
+      "post": {
+        "operationId": "duplicateShopOffer",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Creates a draft copy of the offer (texts, images, variants, extras; no dates), its slug and title marked as a copy.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "offerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "responses": {
+          "201": {
+            "description": "The copy.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OfferAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/settings/general": {
       "get": {
         "operationId": "getGeneralSettings",
@@ -1253,6 +2111,233 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/offers/{offerId}/schedule": {
+      "get": {
+        "operationId": "getServiceSchedule",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "The opening hours of a private service (weekly hours, exceptions, duration, buffer, slot interval) and the offer's version.",
+        "description": "404 `offer.not_found` for an offer of another shop or none; 409 `offer.not_private_service`\nfor a group activity (its dates are sessions). A private service without hours yet answers\nan empty week with its duration.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/ScheduleOfferId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The schedule.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ServiceScheduleAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "updateServiceSchedule",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Replaces the opening hours of a private service; visitors' start times follow at once.",
+        "description": "409 `offer.version_conflict` when the offer changed since `version` was read (`data.version`\nis the current one); 409 `offer.not_private_service` for a group activity; 404\n`offer.not_found` for an offer of another shop. Field errors by path below `schedule`:\n`hours.end_before_start` (on `…end`), `hours.overlap` (on the later range's `…start`),\n`hours.too_many` (more than 12 ranges on one day), `date` (not an existing date),\n`exception.duplicate` (a date listed twice). Recorded in the offer's history\n(action `hours_changed`).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/ScheduleOfferId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ServiceScheduleInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The saved schedule.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ServiceScheduleAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/offers/{offerId}/schedule/preview": {
+      "post": {
+        "operationId": "previewServiceSlots",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "The start times visitors would be offered on each day from `from` to `to` (at most 14 days) with the schedule sent, before it is saved.",
+        "description": "Nothing is saved. The start times are computed as for visitors: in the shop's time zone\n(daylight-saving days included), after the lead time, around the bookings and holds that\nexist. The same field errors as `updateServiceSchedule`; `to` before `from` or more than\n14 days: field code `preview.range` on `to`.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/ScheduleOfferId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ServiceSlotsPreviewInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The start times per day.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/ServiceSlotsPreview"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/offers/{offerId}/schedule/history": {
+      "get": {
+        "operationId": "getServiceScheduleHistory",
+        "tags": [
+          "offers"
+        ],
+        "x-role": "manager",
+        "summary": "Who changed the private service (its opening hours and its other fields), when, and what; newest first, at most 50.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/ScheduleOfferId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The changes.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "type": "array",
+                      "maxItems": 50,
+                      "items": {
+                        "$ref": "#/components/schemas/ChangeRecord"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/about": {
       "get": {
         "operationId": "getAbout",
@@ -1428,6 +2513,15 @@ export const contract: OpenApiDocument = {
         "schema": {
           "type": "string",
           "pattern": "^[A-Za-z0-9_-]{8,128}$"
+        }
+      },
+      "ScheduleOfferId": {
+        "name": "offerId",
+        "in": "path",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9_-]{1,64}$"
         }
       },
       "StaffId": {
@@ -1867,6 +2961,565 @@ export const contract: OpenApiDocument = {
           }
         }
       },
+      "OfferStatus": {
+        "description": "`draft` and `archived` offers are not shown to visitors.",
+        "type": "string",
+        "enum": [
+          "draft",
+          "published",
+          "archived"
+        ]
+      },
+      "OfferKind": {
+        "description": "`activity`: a group activity with dated sessions; `private`: a private service booked from opening hours.",
+        "type": "string",
+        "enum": [
+          "activity",
+          "private"
+        ]
+      },
+      "OfferMode": {
+        "description": "`order`: booked at once; `request`: the operator confirms each booking.",
+        "type": "string",
+        "enum": [
+          "order",
+          "request"
+        ]
+      },
+      "OfferSlug": {
+        "description": "The offer's address in the shop; lower-case letters, digits and hyphens, unique in the shop (field code `slug.taken`).",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 80,
+        "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$"
+      },
+      "OfferKey": {
+        "description": "A variant's or extra's key, unique within the offer.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 40,
+        "pattern": "^[a-z0-9]+(?:[-_][a-z0-9]+)*$"
+      },
+      "OfferAmount": {
+        "description": "An amount in minor units of the shop's currency (e.g. 12050 = 120.50).",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 10000000
+      },
+      "OfferTextPart": {
+        "description": "Which text a language lacks (for `variants`, `extras` and `imageAlts`, at least one of them).",
+        "type": "string",
+        "enum": [
+          "title",
+          "intro",
+          "description",
+          "variants",
+          "extras",
+          "imageAlts"
+        ]
+      },
+      "OfferCompleteness": {
+        "description": "Per language, the texts still missing in it.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "de",
+          "en",
+          "fr"
+        ],
+        "properties": {
+          "de": {
+            "type": "array",
+            "maxItems": 6,
+            "items": {
+              "$ref": "#/components/schemas/OfferTextPart"
+            }
+          },
+          "en": {
+            "type": "array",
+            "maxItems": 6,
+            "items": {
+              "$ref": "#/components/schemas/OfferTextPart"
+            }
+          },
+          "fr": {
+            "type": "array",
+            "maxItems": 6,
+            "items": {
+              "$ref": "#/components/schemas/OfferTextPart"
+            }
+          }
+        }
+      },
+      "LocalizedParagraph": {
+        "description": "A paragraph of plain text per locale (no markup, no line breaks; field code `plain_text`).",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "de": {
+            "type": "string",
+            "maxLength": 600
+          },
+          "en": {
+            "type": "string",
+            "maxLength": 600
+          },
+          "fr": {
+            "type": "string",
+            "maxLength": 600
+          }
+        }
+      },
+      "OfferListItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "slug",
+          "title",
+          "status",
+          "kind",
+          "mode",
+          "nextDates",
+          "placesSold",
+          "capacity",
+          "completeness",
+          "updatedAt",
+          "version"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/OfferSlug"
+          },
+          "title": {
+            "description": "The title in the staff member's language (or the first translation there is).",
+            "type": "string"
+          },
+          "status": {
+            "$ref": "#/components/schemas/OfferStatus"
+          },
+          "kind": {
+            "$ref": "#/components/schemas/OfferKind"
+          },
+          "mode": {
+            "$ref": "#/components/schemas/OfferMode"
+          },
+          "nextDates": {
+            "description": "The starts of the next (at most 3) scheduled sessions of a group activity.",
+            "type": "array",
+            "maxItems": 3,
+            "items": {
+              "type": "string",
+              "format": "date-time"
+            }
+          },
+          "placesSold": {
+            "description": "Places taken in the upcoming scheduled sessions.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "capacity": {
+            "description": "Places of the upcoming scheduled sessions.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "completeness": {
+            "$ref": "#/components/schemas/OfferCompleteness"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      },
+      "OfferLocationInput": {
+        "type": "object",
+        "required": [
+          "name",
+          "street",
+          "streetNumber",
+          "postalCode",
+          "city",
+          "country",
+          "latitude",
+          "longitude"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/PlainLine"
+          },
+          "street": {
+            "type": "string",
+            "maxLength": 120
+          },
+          "streetNumber": {
+            "type": "string",
+            "maxLength": 20
+          },
+          "postalCode": {
+            "type": "string",
+            "maxLength": 20
+          },
+          "city": {
+            "type": "string",
+            "maxLength": 120
+          },
+          "country": {
+            "description": "ISO 3166-1 alpha-2, e.g. `CH`.",
+            "type": "string",
+            "pattern": "^[A-Z]{2}$"
+          },
+          "latitude": {
+            "type": "number",
+            "minimum": -90,
+            "maximum": 90
+          },
+          "longitude": {
+            "type": "number",
+            "minimum": -180,
+            "maximum": 180
+          }
+        }
+      },
+      "OfferImage": {
+        "type": "object",
+        "required": [
+          "id",
+          "alt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "description": "An image of the shop (`uploadMedia`); field code `media.unknown` otherwise.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/MediaId"
+              }
+            ]
+          },
+          "alt": {
+            "$ref": "#/components/schemas/LocalizedLine"
+          }
+        }
+      },
+      "OfferVariant": {
+        "description": "A bookable variant (SKU). Its price is in the shop's currency; the list's order is the shop's.",
+        "type": "object",
+        "required": [
+          "key",
+          "type",
+          "title",
+          "price",
+          "durationMinutes",
+          "blockCount",
+          "minQuantity",
+          "maxQuantity"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "description": "The variant's id; absent for a new one.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/OpaqueId"
+              }
+            ]
+          },
+          "key": {
+            "$ref": "#/components/schemas/OfferKey"
+          },
+          "type": {
+            "description": "`activity` for a group activity; `private-service-slot` (priced per booking) or `private-service-participant` (per person) for a private service.",
+            "type": "string",
+            "enum": [
+              "activity",
+              "private-service-slot",
+              "private-service-participant"
+            ]
+          },
+          "title": {
+            "$ref": "#/components/schemas/LocalizedLine"
+          },
+          "price": {
+            "$ref": "#/components/schemas/OfferAmount"
+          },
+          "durationMinutes": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 10080
+          },
+          "blockCount": {
+            "description": "Places one unit takes.",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000
+          },
+          "maxParticipants": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000
+          },
+          "minQuantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1000
+          },
+          "maxQuantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000
+          }
+        }
+      },
+      "OfferExtra": {
+        "type": "object",
+        "required": [
+          "key",
+          "title",
+          "price",
+          "per"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/OfferKey"
+          },
+          "title": {
+            "$ref": "#/components/schemas/LocalizedLine"
+          },
+          "price": {
+            "$ref": "#/components/schemas/OfferAmount"
+          },
+          "per": {
+            "description": "Charged for each participant who chooses it, or once per booked item.",
+            "type": "string",
+            "enum": [
+              "participant",
+              "booking"
+            ]
+          }
+        }
+      },
+      "OfferContent": {
+        "description": "What the staff edits of an offer.",
+        "type": "object",
+        "required": [
+          "slug",
+          "title",
+          "intro",
+          "description",
+          "images",
+          "tags",
+          "location",
+          "meetingPoint",
+          "mode",
+          "variants",
+          "extras",
+          "related"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "slug": {
+            "$ref": "#/components/schemas/OfferSlug"
+          },
+          "title": {
+            "$ref": "#/components/schemas/LocalizedLine"
+          },
+          "intro": {
+            "$ref": "#/components/schemas/LocalizedParagraph"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedRichText"
+          },
+          "images": {
+            "description": "In the order shown; the first is the cover.",
+            "type": "array",
+            "maxItems": 12,
+            "items": {
+              "$ref": "#/components/schemas/OfferImage"
+            }
+          },
+          "tags": {
+            "description": "Slugs of the shop's tags (field code `tag.unknown` otherwise).",
+            "type": "array",
+            "maxItems": 50,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "maxLength": 40,
+              "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$"
+            }
+          },
+          "location": {
+            "$ref": "#/components/schemas/OfferLocationInput"
+          },
+          "meetingPoint": {
+            "$ref": "#/components/schemas/LocalizedLine"
+          },
+          "mode": {
+            "$ref": "#/components/schemas/OfferMode"
+          },
+          "variants": {
+            "type": "array",
+            "maxItems": 30,
+            "items": {
+              "$ref": "#/components/schemas/OfferVariant"
+            }
+          },
+          "extras": {
+            "type": "array",
+            "maxItems": 30,
+            "items": {
+              "$ref": "#/components/schemas/OfferExtra"
+            }
+          },
+          "related": {
+            "description": "Slugs of other offers of the shop shown with this one (field code `offer.unknown` otherwise).",
+            "type": "array",
+            "maxItems": 12,
+            "uniqueItems": true,
+            "items": {
+              "$ref": "#/components/schemas/OfferSlug"
+            }
+          }
+        }
+      },
+      "Offer": {
+        "type": "object",
+        "required": [
+          "id",
+          "status",
+          "kind",
+          "version",
+          "updatedAt",
+          "content",
+          "completeness",
+          "hasBookings",
+          "hasHours",
+          "history"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "status": {
+            "$ref": "#/components/schemas/OfferStatus"
+          },
+          "kind": {
+            "description": "Fixed once the offer exists.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/OfferKind"
+              }
+            ]
+          },
+          "version": {
+            "description": "Increases with every change of the offer; send it back to save.",
+            "type": "integer",
+            "minimum": 1
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "content": {
+            "$ref": "#/components/schemas/OfferContent"
+          },
+          "completeness": {
+            "$ref": "#/components/schemas/OfferCompleteness"
+          },
+          "hasBookings": {
+            "description": "Whether any booking refers to the offer (then it can be archived, not deleted).",
+            "type": "boolean"
+          },
+          "hasHours": {
+            "description": "Whether a private service has opening hours (publishing needs them).",
+            "type": "boolean"
+          },
+          "history": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/ChangeRecord"
+            }
+          }
+        }
+      },
+      "OfferAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Offer"
+          }
+        }
+      },
+      "OfferCreateInput": {
+        "type": "object",
+        "required": [
+          "kind",
+          "title"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "kind": {
+            "$ref": "#/components/schemas/OfferKind"
+          },
+          "title": {
+            "description": "A title in at least one language (field code `required` on `title.de` otherwise).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/LocalizedLine"
+              }
+            ]
+          }
+        }
+      },
+      "OfferInput": {
+        "type": "object",
+        "required": [
+          "version",
+          "content"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "content": {
+            "$ref": "#/components/schemas/OfferContent"
+          }
+        }
+      },
+      "OfferVersionInput": {
+        "type": "object",
+        "required": [
+          "version"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      },
       "PlainLine": {
         "description": "One line of plain text (no markup, no control characters; field code `plain_text`).",
         "type": "string",
@@ -2186,6 +3839,427 @@ export const contract: OpenApiDocument = {
           }
         }
       },
+      "SessionDay": {
+        "description": "A day in the shop's time zone.",
+        "type": "string",
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+      },
+      "SessionTime": {
+        "description": "A wall-clock time (24 h) in the shop's time zone.",
+        "type": "string",
+        "pattern": "^([01]\\d|2[0-3]):[0-5]\\d$"
+      },
+      "AdminSession": {
+        "description": "A dated session of a group activity as the staff see it.",
+        "type": "object",
+        "required": [
+          "id",
+          "startsAt",
+          "endsAt",
+          "date",
+          "time",
+          "durationMinutes",
+          "capacity",
+          "placesTaken",
+          "placesHeld",
+          "bookings",
+          "status",
+          "closed",
+          "version",
+          "updatedAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "startsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "time": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "durationMinutes": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "placesTaken": {
+            "description": "Places of confirmed bookings.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "placesHeld": {
+            "description": "Places held in visitors' carts right now.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "bookings": {
+            "description": "Bookings of the session that are not cancelled or declined.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "scheduled",
+              "cancelled"
+            ]
+          },
+          "closed": {
+            "description": "Closed for booking by the staff (it still takes place; its bookings stand).",
+            "type": "boolean"
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "SessionListAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "offer",
+              "sessions"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "offer": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "title",
+                  "timeZone",
+                  "durationMinutes"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "$ref": "#/components/schemas/OpaqueId"
+                  },
+                  "title": {
+                    "description": "In the staff member's language (or the first there is).",
+                    "type": "string"
+                  },
+                  "timeZone": {
+                    "description": "The shop's time zone, in which dates and times are given.",
+                    "type": "string"
+                  },
+                  "durationMinutes": {
+                    "description": "The usual duration of a date (its first variant's), the default of a new one.",
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              },
+              "sessions": {
+                "type": "array",
+                "maxItems": 5000,
+                "items": {
+                  "$ref": "#/components/schemas/AdminSession"
+                }
+              }
+            }
+          }
+        }
+      },
+      "SessionsCreateInput": {
+        "type": "object",
+        "required": [
+          "capacity",
+          "durationMinutes"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "dryRun": {
+            "description": "Only answer the dates that would be made.",
+            "type": "boolean"
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 10000
+          },
+          "durationMinutes": {
+            "type": "integer",
+            "minimum": 5,
+            "maximum": 10080
+          },
+          "single": {
+            "type": "object",
+            "required": [
+              "date",
+              "time"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "date": {
+                "$ref": "#/components/schemas/SessionDay"
+              },
+              "time": {
+                "$ref": "#/components/schemas/SessionTime"
+              }
+            }
+          },
+          "series": {
+            "type": "object",
+            "required": [
+              "weekdays",
+              "times",
+              "from",
+              "to"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "weekdays": {
+                "description": "0 = Sunday … 6 = Saturday.",
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 7,
+                "uniqueItems": true,
+                "items": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 6
+                }
+              },
+              "times": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 48,
+                "uniqueItems": true,
+                "items": {
+                  "$ref": "#/components/schemas/SessionTime"
+                }
+              },
+              "from": {
+                "$ref": "#/components/schemas/SessionDay"
+              },
+              "to": {
+                "$ref": "#/components/schemas/SessionDay"
+              },
+              "exceptions": {
+                "description": "Days to leave out.",
+                "type": "array",
+                "maxItems": 1000,
+                "items": {
+                  "$ref": "#/components/schemas/SessionDay"
+                }
+              }
+            }
+          }
+        }
+      },
+      "SessionsCreatedAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "dates",
+              "skipped",
+              "created"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "dates": {
+                "description": "The dates made (or, with `dryRun`, that would be made), earliest first.",
+                "type": "array",
+                "maxItems": 1000,
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "date",
+                    "time",
+                    "startsAt",
+                    "endsAt"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "date": {
+                      "$ref": "#/components/schemas/SessionDay"
+                    },
+                    "time": {
+                      "$ref": "#/components/schemas/SessionTime"
+                    },
+                    "startsAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "endsAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    }
+                  }
+                }
+              },
+              "skipped": {
+                "description": "Dates left out, and why.",
+                "type": "array",
+                "maxItems": 1000,
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "date",
+                    "time",
+                    "reason"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "date": {
+                      "$ref": "#/components/schemas/SessionDay"
+                    },
+                    "time": {
+                      "$ref": "#/components/schemas/SessionTime"
+                    },
+                    "reason": {
+                      "description": "`exists`: the offer has a session then; `no_such_time`: the clock skips it (spring forward); `past`: it has begun.",
+                      "type": "string",
+                      "enum": [
+                        "exists",
+                        "no_such_time",
+                        "past"
+                      ]
+                    }
+                  }
+                }
+              },
+              "created": {
+                "description": "The sessions made (none with `dryRun`).",
+                "type": "array",
+                "maxItems": 1000,
+                "items": {
+                  "$ref": "#/components/schemas/AdminSession"
+                }
+              }
+            }
+          }
+        }
+      },
+      "SessionUpdateInput": {
+        "type": "object",
+        "required": [
+          "version"
+        ],
+        "additionalProperties": false,
+        "minProperties": 2,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 10000
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "time": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "durationMinutes": {
+            "type": "integer",
+            "minimum": 5,
+            "maximum": 10080
+          },
+          "closed": {
+            "type": "boolean"
+          }
+        }
+      },
+      "AdminSessionAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/AdminSession"
+          }
+        }
+      },
+      "SessionCancelInput": {
+        "type": "object",
+        "required": [
+          "version"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "message": {
+            "description": "Plain text added to the visitors' cancellation e-mail.",
+            "type": "string",
+            "maxLength": 2000
+          }
+        }
+      },
+      "SessionCancelAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "session",
+              "cancelledBookings",
+              "notCancelled"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "session": {
+                "$ref": "#/components/schemas/AdminSession"
+              },
+              "cancelledBookings": {
+                "description": "Bookings cancelled by this request.",
+                "type": "integer",
+                "minimum": 0
+              },
+              "notCancelled": {
+                "description": "Codes of bookings that could not be cancelled (a payment went through meanwhile); cancel them one by one.",
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
       "OfferSettings": {
         "description": "The parts of the shop's configuration edited under Settings → Offers/Activities.",
         "type": "object",
@@ -2415,6 +4489,248 @@ export const contract: OpenApiDocument = {
                 },
                 "before": {},
                 "after": {}
+              }
+            }
+          }
+        }
+      },
+      "ScheduleDate": {
+        "description": "A calendar date `YYYY-MM-DD` (checked to exist by the server, field code `date`).",
+        "type": "string",
+        "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+      },
+      "OpeningRange": {
+        "description": "Opening hours as wall times in the shop's time zone; `end` after `start`, `24:00` is the end of the day.",
+        "type": "object",
+        "required": [
+          "start",
+          "end"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "start": {
+            "type": "string",
+            "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+          },
+          "end": {
+            "type": "string",
+            "pattern": "^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$"
+          }
+        }
+      },
+      "ServiceSchedule": {
+        "description": "When a private service can start. Weekly hours per weekday (0 = Sunday … 6 = Saturday),\nseveral non-overlapping ranges a day; an exception replaces the weekly hours of one date\n(closed all day, or its own ranges; `hours` is empty when closed). Start times lie on a\ngrid of `stepMinutes` from the start of each range; a booking lasts `durationMinutes`\nand must end within its range; `bufferMinutes` stay free around every other booking.\n",
+        "type": "object",
+        "required": [
+          "weeklyHours",
+          "exceptions",
+          "durationMinutes",
+          "bufferMinutes",
+          "stepMinutes"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "weeklyHours": {
+            "type": "array",
+            "maxItems": 84,
+            "items": {
+              "type": "object",
+              "required": [
+                "weekday",
+                "start",
+                "end"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "weekday": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 6
+                },
+                "start": {
+                  "type": "string",
+                  "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+                },
+                "end": {
+                  "type": "string",
+                  "pattern": "^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$"
+                }
+              }
+            }
+          },
+          "exceptions": {
+            "type": "array",
+            "maxItems": 366,
+            "items": {
+              "type": "object",
+              "required": [
+                "date",
+                "closed",
+                "hours"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "date": {
+                  "$ref": "#/components/schemas/ScheduleDate"
+                },
+                "closed": {
+                  "type": "boolean"
+                },
+                "hours": {
+                  "type": "array",
+                  "maxItems": 12,
+                  "items": {
+                    "$ref": "#/components/schemas/OpeningRange"
+                  }
+                }
+              }
+            }
+          },
+          "durationMinutes": {
+            "type": "integer",
+            "minimum": 5,
+            "maximum": 1440
+          },
+          "bufferMinutes": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1440
+          },
+          "stepMinutes": {
+            "type": "integer",
+            "minimum": 5,
+            "maximum": 1440
+          }
+        }
+      },
+      "ServiceScheduleAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "offerId",
+              "slug",
+              "title",
+              "status",
+              "version",
+              "updatedAt",
+              "timeZone",
+              "schedule"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "offerId": {
+                "type": "string"
+              },
+              "slug": {
+                "type": "string"
+              },
+              "title": {
+                "description": "The offer's title in the requested language (or the first there is).",
+                "type": "string"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "draft",
+                  "published",
+                  "archived"
+                ]
+              },
+              "version": {
+                "description": "The offer's version (it increases with every change of the offer); send it back to save.",
+                "type": "integer",
+                "minimum": 1
+              },
+              "updatedAt": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "timeZone": {
+                "description": "The shop's time zone, in which the wall times apply.",
+                "type": "string"
+              },
+              "schedule": {
+                "$ref": "#/components/schemas/ServiceSchedule"
+              }
+            }
+          }
+        }
+      },
+      "ServiceScheduleInput": {
+        "type": "object",
+        "required": [
+          "version",
+          "schedule"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "schedule": {
+            "$ref": "#/components/schemas/ServiceSchedule"
+          }
+        }
+      },
+      "ServiceSlotsPreviewInput": {
+        "type": "object",
+        "required": [
+          "schedule",
+          "from",
+          "to"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "schedule": {
+            "$ref": "#/components/schemas/ServiceSchedule"
+          },
+          "from": {
+            "$ref": "#/components/schemas/ScheduleDate"
+          },
+          "to": {
+            "$ref": "#/components/schemas/ScheduleDate"
+          }
+        }
+      },
+      "ServiceSlotsPreview": {
+        "type": "object",
+        "required": [
+          "timeZone",
+          "days"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "timeZone": {
+            "type": "string"
+          },
+          "days": {
+            "type": "array",
+            "maxItems": 14,
+            "items": {
+              "type": "object",
+              "required": [
+                "date",
+                "startTimes"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "date": {
+                  "$ref": "#/components/schemas/ScheduleDate"
+                },
+                "startTimes": {
+                  "description": "Wall times `HH:MM` in the shop's time zone, in order.",
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                }
               }
             }
           }

@@ -4,8 +4,11 @@ import { contact } from './contact'
 import { icons } from './icons'
 import { links } from './links'
 import { media } from './media'
+import { offers } from './offers'
 import { profile } from './profile'
+import { schedules } from './schedules'
 import { session } from './session'
+import { sessions } from './sessions'
 import { settings } from './settings'
 import { staff } from './staff'
 
@@ -20,9 +23,12 @@ export const adminHandlers = {
   ...contact,
   ...staff,
   ...settings,
+  ...sessions,
   ...icons,
   ...media,
+  ...offers,
   ...about,
+  ...schedules,
 } satisfies AdminOperationHandlers
 
 /** No key beyond the contract's operations (spreads escape the excess-property check). */
