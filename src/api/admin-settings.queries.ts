@@ -39,3 +39,22 @@ export const offerSettingsQuery = (api: AdminApi) =>
 
 export const saveOfferSettings = async (api: AdminApi, body: { version: number; settings: OfferSettings }) =>
   (await unwrap(api.PUT('/api/admin/v1/settings/offers', { body }))).data
+
+export type ShopDomains = components['schemas']['ShopDomainsAnswer']['data']
+
+/** Owners: the shop's hosted address and its own domains. */
+export const shopDomainsQuery = (api: AdminApi) =>
+  queryOptions({
+    queryKey: ['admin', 'settings', 'domains'],
+    queryFn: async () => (await unwrap(api.GET('/api/admin/v1/settings/domains'))).data,
+    staleTime: 0,
+  })
+
+export const addShopDomain = async (api: AdminApi, body: { domain: string; primary?: boolean }) =>
+  (await unwrap(api.POST('/api/admin/v1/settings/domains', { body }))).data
+
+export const updateShopDomain = async (api: AdminApi, domain: string, primary: boolean) =>
+  (await unwrap(api.PATCH('/api/admin/v1/settings/domains/{domain}', { params: { path: { domain } }, body: { primary } }))).data
+
+export const removeShopDomain = async (api: AdminApi, domain: string) =>
+  (await unwrap(api.DELETE('/api/admin/v1/settings/domains/{domain}', { params: { path: { domain } } }))).data

@@ -269,3 +269,71 @@ describeEachDatabase('settings → offers/activities (openapi/admin.yaml)', (fac
     expect((await current()).version).toBe(version)
   })
 })
+
+describeEachDatabase('settings → the shop\'s domains (openapi/admin.yaml)', (factory) => {
+  let app: TestApp
+  let alpin: Awaited<ReturnType<typeof staffCalls>>
+  let atelier: Awaited<ReturnType<typeof staffCalls>>
+  let owner: string
+  let ownerAtelier: string
+
+  beforeAll(async () => {
+    app = await createTestApp(factory, { now: () => new Date('2026-11-23T08:00:00Z') })
+    await insertStaff(app, [
+      { shopId: 'alpin', email: 'anna@alpin.example', name: 'Anna Keller', role: 'owner' },
+      { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
+      { shopId: 'atelier', email: 'claire@atelier.example', name: 'Claire Dubois', role: 'owner', locale: 'fr' },
+    ])
+    alpin = await staffCalls(app, ALPIN)
+    atelier = await staffCalls(app, ATELIER)
+    owner = await alpin.signIn('anna@alpin.example')
+    ownerAtelier = await atelier.signIn('claire@atelier.example')
+  })
+  afterAll(() => app?.close())
+
+  const configAt = async (host: string) => app.call(`http://${host}/api/webshop/v1/config`)
+
+  it('adds a domain the shop answers on at once, makes it primary, removes it; owners only', async () => {
+    expect((await configAt('www.alpin-test.ch')).status).toBe(404)
+    const list = await alpin.call('GET', '/settings/domains', { session: owner })
+    // The demo shop's own fictional domain is there from the seed.
+    expect(list.body.data).toEqual({ hostedAddress: `alpin.${HOSTED_DOMAIN}`, domains: [{ domain: 'www.alpin-abenteuer.ch', primary: false }] })
+    const added = await alpin.call('POST', '/settings/domains', { session: owner, body: { domain: 'WWW.Alpin-Test.ch.' } })
+    expect(added.status).toBe(201)
+    expect(added.body.data.domains).toEqual([{ domain: 'www.alpin-abenteuer.ch', primary: false }, { domain: 'www.alpin-test.ch', primary: false }])
+    // No wait: the unknown host's cached 404 was forgotten with the change.
+    expect((await (await configAt('www.alpin-test.ch')).json()).data.id).toBe('alpin')
+    const primary = await alpin.call('PATCH', '/settings/domains/www.alpin-test.ch', { session: owner, body: { primary: true } })
+    expect(primary.body.data.domains).toEqual([{ domain: 'www.alpin-abenteuer.ch', primary: false }, { domain: 'www.alpin-test.ch', primary: true }])
+    // The shop's links use it now (its canonical origin comes from the primary domain).
+    expect((await new ShopDirectory(app.database.db, { hostedDomain: HOSTED_DOMAIN, defaultShop: 'alpin' }).loadById('alpin'))?.primaryDomain).toBe('www.alpin-test.ch')
+    const history = (await alpin.call('GET', '/settings/history', { session: owner })).body.data.map((r: { action: string }) => r.action)
+    expect(history.slice(0, 2)).toEqual(['domain_primary', 'domain_added'])
+    const removed = await alpin.call('DELETE', '/settings/domains/www.alpin-test.ch', { session: owner })
+    expect(removed.body.data.domains).toEqual([{ domain: 'www.alpin-abenteuer.ch', primary: false }])
+    expect((await configAt('www.alpin-test.ch')).status).toBe(404)
+    const manager = await alpin.signIn('marco@alpin.example')
+    expect((await alpin.call('GET', '/settings/domains', { session: manager })).status).toBe(403)
+    expect((await alpin.call('POST', '/settings/domains', { session: manager, body: { domain: 'x.example.ch' } })).status).toBe(403)
+  })
+
+  it('never takes another shop\'s domain, nor an address below the hosting domain, nor a malformed name', async () => {
+    expect((await atelier.call('POST', '/settings/domains', { session: ownerAtelier, body: { domain: 'www.atelier-test.ch' } })).status).toBe(201)
+    const taken = await alpin.call('POST', '/settings/domains', { session: owner, body: { domain: 'www.atelier-test.ch' } })
+    expect(taken.status).toBe(409)
+    expect(taken.body.data.code).toBe('domain.taken')
+    expect((await configAt('www.atelier-test.ch')).status).toBe(200)
+    for (const [domain, code] of [['atelier.' + HOSTED_DOMAIN, 'domain.hosted'], ['evil.localhost', 'domain.hosted'], ['not a domain', 'domain.invalid'], ['<script>.ch', 'domain.invalid'], ['localhost', 'domain.invalid']] as const) {
+      const refused = await alpin.call('POST', '/settings/domains', { session: owner, body: { domain } })
+      expect(refused.status, domain).toBe(400)
+      expect(refused.body.data.errors.domain, domain).toMatchObject({ code })
+    }
+    // Another shop's domain is not there for this one: 404, nothing changed.
+    expect((await alpin.call('DELETE', '/settings/domains/www.atelier-test.ch', { session: owner })).status).toBe(404)
+    expect((await alpin.call('PATCH', '/settings/domains/www.atelier-test.ch', { session: owner, body: { primary: true } })).status).toBe(404)
+    expect((await atelier.call('GET', '/settings/domains', { session: ownerAtelier })).body.data.domains).toEqual([
+      { domain: 'www.atelier-saveurs.ch', primary: false },
+      { domain: 'www.atelier-test.ch', primary: false },
+    ])
+  })
+})

@@ -18,6 +18,7 @@ export function useAdminFieldErrorText() {
   return (error: FieldError | undefined): string | undefined => {
     if (!error) return undefined
     const minimum = String(error.params?.minimum ?? 8)
+    const maximum = String(error.params?.maximum ?? '')
     switch (error.code) {
       case 'password.too_short':
         return t`The password must have at least ${minimum} characters.`
@@ -43,6 +44,12 @@ export function useAdminFieldErrorText() {
         return t`Choose a time zone from the list.`
       case 'currency':
         return t`Choose a currency from the list.`
+      case 'domain.invalid':
+        return t`This is not a domain name. Enter it like www.example.ch, without https:// or a path.`
+      case 'domain.hosted':
+        return t`Addresses below the hosting domain belong to the shops already; enter a domain of your own.`
+      case 'domain.too_many':
+        return t`A shop has at most ${maximum} domains. Remove one first.`
       case 'currency.locked':
         return t`The currency cannot change any more: the shop has bookings in its current currency.`
       case 'price':

@@ -12,7 +12,7 @@ import type { components } from '~/api/schema.gen'
 import type { Me, Role } from '~/api/admin-client'
 import { ApiError } from '~/api/client'
 import { linkQuery, meQuery, staffListQuery } from '~/api/admin.queries'
-import { generalSettingsQuery, offerSettingsQuery, settingsHistoryQuery } from '~/api/admin-settings.queries'
+import { generalSettingsQuery, offerSettingsQuery, settingsHistoryQuery, shopDomainsQuery } from '~/api/admin-settings.queries'
 import { setSsrStatus } from '~/functions/request-context'
 import { pickLabel, type Locale } from '~/lib/locale'
 import { adminApiFor } from './api'
@@ -82,7 +82,11 @@ export async function staffPage(context: Context, href: string) {
 export async function settingsPage(context: Context, href: string) {
   await signedInPage(context, href, 'owner')
   const api = adminApiFor(context.queryClient, context.lang)
-  await Promise.all([context.queryClient.ensureQueryData(generalSettingsQuery(api)), context.queryClient.ensureQueryData(settingsHistoryQuery(api))]).catch(refusedAs401)
+  await Promise.all([
+    context.queryClient.ensureQueryData(generalSettingsQuery(api)),
+    context.queryClient.ensureQueryData(settingsHistoryQuery(api)),
+    context.queryClient.ensureQueryData(shopDomainsQuery(api)),
+  ]).catch(refusedAs401)
 }
 
 /** Managers: the tags, the overview's filters and the settings' history. */

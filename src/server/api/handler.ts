@@ -178,6 +178,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       locale: effectiveLocale(request.headers.get('x-flowin-locale')?.trim().toLowerCase(), shop.config.languages),
       db: deps.db,
       shops: deps.shops,
+      hostedDomain: deps.origin.hostedDomain,
       now: deps.now?.() ?? new Date(),
       secureCookies: deps.production && (isSecureRequest(request, deps.trustProxy ?? false) || isLoopback(host)),
       xsrfSecret: deps.xsrfSecret,

@@ -77,6 +77,8 @@ export type ApiContext = {
   db: Db
   /** The shops by host; a change of a shop's configuration makes it `forget` that shop at once. */
   shops: Pick<ShopDirectory, 'forget'>
+  /** The domain below which the shops have their own addresses (`{shop}.HOSTED_DOMAIN`). */
+  hostedDomain: string
   /** The instant the request is handled at (one clock for the whole request). */
   now: Date
   /** Whether cookies get the Secure attribute. */

@@ -33,7 +33,8 @@ export class ShopDirectory {
   /** Drops what is cached of one shop (all of them without an id): its next request reads it again. */
   forget(shopId?: string): void {
     if (shopId === undefined) return this.cache.clear()
-    for (const [key, entry] of this.cache) if (key === `id:${shopId}` || entry.value?.id === shopId) this.cache.delete(key)
+    // Unknown hosts too: one of them may be the domain just added.
+    for (const [key, entry] of this.cache) if (key === `id:${shopId}` || entry.value === null || entry.value.id === shopId) this.cache.delete(key)
   }
 
   private now() {

@@ -6,6 +6,7 @@ import { generalSettingsQuery, settingsHistoryQuery } from '~/api/admin-settings
 import { useAdminApi } from '~/features/admin/api'
 import { AdminErrorScreen } from '~/features/admin/not-authorised'
 import { Section } from '~/features/admin/profile/section'
+import { DomainsSection } from '~/features/admin/settings/domains-section'
 import { GeneralForm } from '~/features/admin/settings/general/general-form'
 import { HistoryList } from '~/features/admin/settings/history-list'
 
@@ -29,6 +30,7 @@ function GeneralSettingsPage() {
     <div className="max-w-5xl space-y-6">
       <h1 className="text-3xl font-semibold">{i18n._(title)}</h1>
       <GeneralForm key={lang} api={adminApi} lang={lang} initial={data} />
+      <DomainsSection api={adminApi} />
       <Section id="settings-history" title={t`Changes`}>
         <HistoryList records={history} lang={lang} timeZone={data.settings.timeZone} />
       </Section>
