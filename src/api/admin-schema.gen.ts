@@ -281,9 +281,9 @@ export interface paths {
          * @description Places held in carts are released; each booking is cancelled as the staff cancel a
          *     booking (places released, payment links closed, e-mail with the optional message).
          *     Idempotent: a cancelled session is answered as it is (bookings still open are cancelled
-         *     then). 409 `session.version_conflict` when it changed since `version` was read;
-         *     409 `session.paid_bookings` (with `data.bookings`, their codes) when a booking was paid
-         *     online, as refunds are not available yet: nothing is cancelled then.
+         *     then). A booking paid online is cancelled too: its payments are recorded as refunds
+         *     due (`refund_due`) and the visitor's e-mail says the amount will be refunded. 409
+         *     `session.version_conflict` when it changed since `version` was read.
          */
         post: operations["cancelSession"];
         delete?: never;
@@ -543,6 +543,47 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/settings/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's addresses — its hosted address and its own domains; the primary one is used in links. */
+        get: operations["listShopDomains"];
+        put?: never;
+        /**
+         * Serves the shop at a domain of its own too (`primary`, its links use it).
+         * @description Field codes on `domain`: `domain.invalid`, `domain.hosted` (below the hosting domain),
+         *     `domain.too_many` (more than 20). 409 `domain.taken` when another shop uses it. The
+         *     domain's DNS must point to this server; the shop answers on it at once.
+         */
+        post: operations["addShopDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/settings/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The shop no longer answers on this domain. */
+        delete: operations["removeShopDomain"];
+        options?: never;
+        head?: never;
+        /** Makes the domain the primary one (links use it), or no longer primary (links use the hosted address). */
+        patch: operations["updateShopDomain"];
         trace?: never;
     };
     "/api/admin/v1/settings/history": {
@@ -1180,6 +1221,16 @@ export interface components {
             version: number;
             settings: components["schemas"]["OfferSettings"];
         };
+        ShopDomainsAnswer: {
+            data: {
+                /** @description The shop's address below the hosting domain (always served). */
+                hostedAddress: string;
+                domains: {
+                    domain: string;
+                    primary: boolean;
+                }[];
+            };
+        };
         GeneralSettingsAnswer: {
             data: {
                 /** @description Increases with every change of the shop's configuration; send it back to save. */
@@ -1349,6 +1400,7 @@ export interface components {
         /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
         IdempotencyKey: string;
         ScheduleOfferId: string;
+        DomainName: string;
         StaffId: components["schemas"]["OpaqueId"];
         LinkToken: string;
     };
@@ -2488,6 +2540,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferSettingsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listShopDomains: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopDomainsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addShopDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                    primary?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopDomainsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    removeShopDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                domain: components["parameters"]["DomainName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopDomainsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateShopDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                domain: components["parameters"]["DomainName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    primary: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopDomainsAnswer"];
                 };
             };
             default: components["responses"]["Error"];

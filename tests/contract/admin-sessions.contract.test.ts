@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bookingItems, bookings, cartItems, outbox, sessions } from '../../src/server/db/schema'
+import { bookingItems, bookings, cartItems, outbox, payments, sessions } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
@@ -191,19 +191,27 @@ describeEachDatabase('dates of group activities (openapi/admin.yaml, tag session
     else expect(lowered.body.data.errors.capacity.code).toBe('capacity.below_taken')
   })
 
-  it('refuses to cancel a date with a booking paid online (no refunds yet) and cancels nothing', async () => {
+  it('cancels a date with a booking paid online too: its payment becomes a refund due and the e-mail says the money goes back', async () => {
     const target = (await create({ capacity: 10, durationMinutes: 60, single: { date: '2026-03-20', time: '10:00' } })).body.data.created[0]
     const unpaid = await book(1, 'fr', target.id)
     const paid = await book(2, 'en', target.id)
     const started = await start(`/api/webshop/v1/carts/${lastCart}/booking/payments`)
     await sandboxAction(started.ref, 'pay')
     await app.sandbox.settled()
-    const refused = await alpin.call('POST', `/sessions/${target.id}/cancel`, { session: manager, body: { version: target.version } })
-    expect(refused.status).toBe(409)
-    expect(refused.body.data).toMatchObject({ code: 'session.paid_bookings', bookings: [paid] })
-    const states = await app.database.db.select({ code: bookings.code, status: bookings.status }).from(bookings)
-    expect(states.filter((b) => b.code === unpaid || b.code === paid).map((b) => b.status).sort()).toEqual(['CONFIRMED', 'PAID'])
-    expect(await current(target.id)).toMatchObject({ status: 'scheduled', placesTaken: 3 })
+    const cancelled = await alpin.call('POST', `/sessions/${target.id}/cancel`, { session: manager, body: { version: target.version, message: 'Hochwasser.' } })
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    expect(cancelled.body.data).toMatchObject({ cancelledBookings: 2, notCancelled: [] })
+    const states = await app.database.db.select({ id: bookings.id, code: bookings.code, status: bookings.status }).from(bookings)
+    expect(states.filter((b) => b.code === unpaid || b.code === paid).map((b) => b.status)).toEqual(['CANCELLED', 'CANCELLED'])
+    const paidId = states.find((b) => b.code === paid)!.id
+    const [payment] = await app.database.db.select().from(payments).where(eq(payments.bookingId, paidId))
+    expect(payment).toMatchObject({ status: 'succeeded', refundDue: true })
+    const mails = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'booking.cancelled'))
+    const paidMail = mails.find((m) => (m.payload as { booking: { code: string } }).booking.code === paid)!.payload as { refund?: { amount: number }; locale: string }
+    expect(paidMail).toMatchObject({ locale: 'en', refund: { amount: payment!.amount } })
+    const unpaidMail = mails.find((m) => (m.payload as { booking: { code: string } }).booking.code === unpaid)!.payload as { refund?: unknown }
+    expect(unpaidMail.refund).toBeUndefined()
+    expect(await current(target.id)).toMatchObject({ status: 'cancelled', placesTaken: 0 })
   })
 
   it('answers the range asked for only, bounded', async () => {

@@ -959,7 +959,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "manager",
         "summary": "Cancels a session and every booking of it; the visitors are e-mailed in their language.",
-        "description": "Places held in carts are released; each booking is cancelled as the staff cancel a\nbooking (places released, payment links closed, e-mail with the optional message).\nIdempotent: a cancelled session is answered as it is (bookings still open are cancelled\nthen). 409 `session.version_conflict` when it changed since `version` was read;\n409 `session.paid_bookings` (with `data.bookings`, their codes) when a booking was paid\nonline, as refunds are not available yet: nothing is cancelled then.\n",
+        "description": "Places held in carts are released; each booking is cancelled as the staff cancel a\nbooking (places released, payment links closed, e-mail with the optional message).\nIdempotent: a cancelled session is answered as it is (bookings still open are cancelled\nthen). A booking paid online is cancelled too: its payments are recorded as refunds\ndue (`refund_due`) and the visitor's e-mail says the amount will be refunded. 409\n`session.version_conflict` when it changed since `version` was read.\n",
         "security": [
           {
             "staffSession": []
@@ -2058,6 +2058,230 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/settings/domains": {
+      "get": {
+        "operationId": "listShopDomains",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "owner",
+        "summary": "The shop's addresses — its hosted address and its own domains; the primary one is used in links.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The addresses.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShopDomainsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "post": {
+        "operationId": "addShopDomain",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "owner",
+        "summary": "Serves the shop at a domain of its own too (`primary`, its links use it).",
+        "description": "Field codes on `domain`: `domain.invalid`, `domain.hosted` (below the hosting domain),\n`domain.too_many` (more than 20). 409 `domain.taken` when another shop uses it. The\ndomain's DNS must point to this server; the shop answers on it at once.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "domain"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "domain": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 253
+                  },
+                  "primary": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "Added.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShopDomainsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/settings/domains/{domain}": {
+      "patch": {
+        "operationId": "updateShopDomain",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "owner",
+        "summary": "Makes the domain the primary one (links use it), or no longer primary (links use the hosted address).",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/DomainName"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "primary"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "primary": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Changed.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShopDomainsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removeShopDomain",
+        "tags": [
+          "settings"
+        ],
+        "x-role": "owner",
+        "summary": "The shop no longer answers on this domain.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/DomainName"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Removed.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShopDomainsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/settings/history": {
       "get": {
         "operationId": "getSettingsHistory",
@@ -2522,6 +2746,15 @@ export const contract: OpenApiDocument = {
         "schema": {
           "type": "string",
           "pattern": "^[A-Za-z0-9_-]{1,64}$"
+        }
+      },
+      "DomainName": {
+        "name": "domain",
+        "in": "path",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^[a-z0-9.-]{1,253}$"
         }
       },
       "StaffId": {
@@ -4379,6 +4612,49 @@ export const contract: OpenApiDocument = {
           },
           "settings": {
             "$ref": "#/components/schemas/OfferSettings"
+          }
+        }
+      },
+      "ShopDomainsAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "hostedAddress",
+              "domains"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "hostedAddress": {
+                "description": "The shop's address below the hosting domain (always served).",
+                "type": "string"
+              },
+              "domains": {
+                "type": "array",
+                "maxItems": 20,
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "domain",
+                    "primary"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "domain": {
+                      "type": "string"
+                    },
+                    "primary": {
+                      "type": "boolean"
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       },

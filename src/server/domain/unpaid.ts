@@ -46,7 +46,7 @@ async function cancelInTransaction(
   bookingId: string,
   reason: CancelReason,
   now: Date,
-  options: { from: BookingRow['status'][]; unpaidOnly: boolean; message?: string | null },
+  options: { from: BookingRow['status'][]; unpaidOnly: boolean; message?: string | null; refundPaid?: boolean },
 ): Promise<BookingRow | null> {
   // Lock order as in applyPaymentEvent (payments, then the booking), so the two never deadlock.
   await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, bookingId)).for('update')
@@ -72,6 +72,11 @@ async function cancelInTransaction(
   }
   await tx.update(paymentLinks).set({ expiresAt: now }).where(and(eq(paymentLinks.bookingId, bookingId), gt(paymentLinks.expiresAt, now)))
   await tx.update(payments).set({ status: 'cancelled', updatedAt: now }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
+  // What was paid online goes back: recorded as due (the staff refund it; Finance lists it), and the e-mail says so.
+  const refunded = options.refundPaid
+    ? await tx.update(payments).set({ refundDue: true, updatedAt: now }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded'))).returning({ amount: payments.amount })
+    : []
+  const refund = refunded.reduce((sum, p) => sum + p.amount, 0)
   const locale = bookingLocale(cancelled)
   const view = await toBookingView({ db: tx, shop, locale, now }, tx, cancelled)
   await enqueueMail(tx, shop.id, 'booking.cancelled', {
@@ -80,6 +85,7 @@ async function cancelInTransaction(
     to: cancelled.person.email,
     reason,
     ...(options.message ? { reply: options.message } : {}),
+    ...(refund > 0 ? { refund: { amount: refund, currency: cancelled.currency } } : {}),
   })
   return cancelled
 }
@@ -208,13 +214,14 @@ export function startUnpaidBookingsWorker(
  * The staff cancels a booking (idempotent: a cancelled one is answered as it is, without a second
  * e-mail). Releases its places and e-mails the visitor, with the staff's message if any.
  * Refused: open requests (answer them instead), declined ones, and bookings with a received
- * online payment (refunds are not handled here); a payment in progress is cancelled at the
- * provider first, and one found paid refuses the cancellation.
+ * online payment (refunds are not handled here) unless `refundPaid` (the staff cancelled the
+ * date itself): then the payments are marked as refunds due and the e-mail says the money goes
+ * back. A payment in progress is cancelled at the provider first.
  */
 export async function cancelBooking(
   ctx: CatalogueContext,
   code: string,
-  options: { message?: string; providers?: PaymentProviders } = {},
+  options: { message?: string; providers?: PaymentProviders; refundPaid?: boolean } = {},
 ): Promise<Booking> {
   const [row] = isBookingCode(code) ? await ctx.db.select().from(bookings).where(and(eq(bookings.shopId, ctx.shop.id), eq(bookings.code, code))) : []
   if (!row) throw notFound('booking.not_found', 'There is no booking with this code.')
@@ -228,7 +235,9 @@ export async function cancelBooking(
   }
   const hasPayment = async () =>
     (await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'succeeded'))).limit(1)).length > 0
-  if (!['CONFIRMED', 'ACCEPTED'].includes(row.status) || (await hasPayment())) throw refuse(row.status)
+  // With `refundPaid` (a cancelled date), a paid booking is cancelled too and its payments become refunds due.
+  const cancellable: BookingRow['status'][] = options.refundPaid ? ['CONFIRMED', 'ACCEPTED', 'PAID'] : ['CONFIRMED', 'ACCEPTED']
+  if (!cancellable.includes(row.status) || (!options.refundPaid && (await hasPayment()))) throw refuse(row.status)
   if (!(await closeProviderSessions(ctx.db, options.providers, row.id))) {
     throw paymentInProgress()
   }
@@ -239,8 +248,8 @@ export async function cancelBooking(
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update')
     if (locked!.status === 'CANCELLED') return locked!
     const [paid] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'succeeded'))).limit(1)
-    if (paid || !['CONFIRMED', 'ACCEPTED'].includes(locked!.status)) throw refuse(locked!.status)
-    return (await cancelInTransaction(tx, ctx.shop, row.id, 'staff', ctx.now, { from: ['CONFIRMED', 'ACCEPTED'], unpaidOnly: false, message }))!
+    if ((paid && !options.refundPaid) || !cancellable.includes(locked!.status)) throw refuse(locked!.status)
+    return (await cancelInTransaction(tx, ctx.shop, row.id, 'staff', ctx.now, { from: cancellable, unpaidOnly: false, message, refundPaid: options.refundPaid }))!
   })
   return view(cancelled)
 }

@@ -349,6 +349,22 @@ describe('renderMail: cancelled bookings', () => {
   })
 })
 
+describe('renderMail: a cancelled booking that was paid', () => {
+  const expected: Record<Locale, string> = {
+    de: 'Der bezahlte Betrag von CHF 245.00 wird Ihnen zurückerstattet.',
+    en: 'The CHF 245.00 you paid will be refunded to you.',
+    fr: 'Le montant payé de 245.00 CHF vous sera remboursé.',
+  }
+  it.each(LOCALES)('says the money goes back, with the amount in the locale (%s)', (locale) => {
+    const booking = bookingFixture({ status: 'CANCELLED' })
+    const mail = renderMail('booking.cancelled', { booking, shop: shop(), locale, reason: 'staff', refund: { amount: 24500, currency: 'CHF' } })
+    expect(plain(mail.text)).toContain(plain(expected[locale]))
+    expect(plain(mail.html)).toContain(escapeHtml(plain(expected[locale])))
+    const unpaid = renderMail('booking.cancelled', { booking, shop: shop(), locale, reason: 'staff' })
+    expect(plain(unpaid.text)).not.toContain(plain(expected[locale]).slice(0, 12))
+  })
+})
+
 describe('renderMail: the payment deadline of a pay-now booking', () => {
   const expected: Record<Locale, string> = {
     de: 'Ihre Plätze sind bis Montag, 23. November 2026, 16:30 Uhr für Sie reserviert.',

@@ -60,6 +60,8 @@ export type MailData = {
   amount?: { amount: number; currency: string }
   /** Cancellations: why (default `staff`). */
   reason?: CancelReason
+  /** Cancellations of a paid booking: the amount to be refunded. */
+  refund?: { amount: number; currency: string }
 }
 export type RenderedMail = { subject: string; text: string; html: string }
 
@@ -119,6 +121,8 @@ const MESSAGES = {
     staff: /*i18n*/ '{shop} has cancelled your booking. The places have been released.',
   },
   cancelledNote: /*i18n*/ 'Would you still like to join? You are welcome to book again while places are available.',
+  /** A cancelled booking that was paid: the money goes back. */
+  refundNote: /*i18n*/ 'The {amount} you paid will be refunded to you.',
   /** Pay now, not paid yet: until when the places are held. */
   payBy:
     /*i18n*/ 'Your places are held for you until {day}, {time}. If the booking is still unpaid then, it is cancelled and the places are released.',
@@ -200,6 +204,7 @@ type Dictionary = {
   declinedNote: string
   cancelledIntro: Record<CancelReason, (shop: string) => string>
   cancelledNote: string
+  refundNote: (amount: string) => string
   payBy: (day: string, time: string) => string
   requestNote: string
   codeLabel: Record<MailKind, string>
@@ -246,6 +251,7 @@ function buildDictionary(i18n: I18n): Dictionary {
     declinedNote: _(m.declinedNote),
     cancelledIntro: mapValues(m.cancelledIntro, (msg) => (shop: string) => _(msg, { shop })),
     cancelledNote: _(m.cancelledNote),
+    refundNote: (amount) => _(m.refundNote, { amount }),
     payBy: (day, time) => _(m.payBy, { day, time }),
     requestNote: _(m.requestNote),
     codeLabel: mapValues(m.codeLabel, (msg) => _(msg)),
@@ -430,6 +436,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
   const withTotals = kind !== 'request.declined' && kind !== 'booking.cancelled'
   const closingNote = kind === 'booking.cancelled' ? t.cancelledNote : t.declinedNote
   const paidInFull = kind === 'payment.received' && booking.openAmount.amount === 0
+  const refund = kind === 'booking.cancelled' && data.refund && data.refund.amount > 0 ? t.refundNote(formatMoney(data.refund, locale)) : undefined
   const calendar = (MAIL_KINDS_WITH_CALENDAR as readonly string[]).includes(kind) && booking.items.length > 0
 
   // ---- plain text ----------------------------------------------------------------------------
@@ -440,6 +447,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     ...(kind === 'request.received' ? ['', t.requestNote] : []),
     ...(reply ? ['', `${t.replyLabel}${t.colon}`, ...reply.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     ...(paidInFull ? ['', t.paidInFull] : []),
+    ...(refund ? ['', refund] : []),
     '',
     `${t.codeLabel[kind]}${t.colon}${booking.code}`,
     '',
@@ -556,6 +564,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     (kind === 'request.received' ? `<p style="${p}">${e(t.requestNote)}</p>` : '') +
     replyBlock +
     (paidInFull ? `<p style="${p}font-weight:bold;">${e(t.paidInFull)}</p>` : '') +
+    (refund ? `<p style="${p}font-weight:bold;">${e(refund)}</p>` : '') +
     `<p style="${p}">${e(t.codeLabel[kind])}${e(t.colon)}<strong style="font-size:17px;letter-spacing:1px;">${e(booking.code)}</strong></p>` +
     (payBy ? `<p style="${p}font-weight:bold;">${e(payBy)}</p>` : '') +
     payBlock +

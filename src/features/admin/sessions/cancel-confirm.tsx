@@ -37,6 +37,11 @@ export function CancelConfirm(props: { session: AdminSession; cancel: Cancel; on
         )}{' '}
         <Trans>Places held in carts are released. This cannot be undone.</Trans>
       </p>
+      {bookings > 0 ? (
+        <p>
+          <Trans>What a visitor paid online is recorded as a refund due, and their e-mail says the amount will be refunded: refund it with your payment provider.</Trans>
+        </p>
+      ) : null}
       <div>
         <label htmlFor="cancel-message" className="block font-medium">
           <Trans>Message to the visitors (optional)</Trans>

@@ -50,10 +50,6 @@ export function useSessionConflictText() {
         return t`Someone else changed this date in the meantime. Load the current version, then make your change again.`
       case 'session.cancelled':
         return t`This date is cancelled and can no longer be changed.`
-      case 'session.paid_bookings': {
-        const codes = (((error.body.data as Record<string, unknown> | undefined)?.bookings as string[] | undefined) ?? []).join(', ')
-        return t`Bookings of this date were paid online (${codes}). The date cannot be cancelled, as refunds are not available yet.`
-      }
       default:
         return error.message || t`This change clashes with the current state. Please reload and try again.`
     }

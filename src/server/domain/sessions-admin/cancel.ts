@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
-import { bookingItems, bookings, cartItems, payments, sessions } from '~/server/db/schema'
-import { conflict, DomainError } from '~/server/domain/errors'
+import { bookingItems, bookings, cartItems, sessions } from '~/server/db/schema'
+import { DomainError } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
 import type { CatalogueContext } from '~/server/domain/offers/catalogue'
 import { answerRequest } from '~/server/domain/operator'
@@ -25,8 +25,9 @@ async function bookingsOf(db: Db, sessionId: string, states: (typeof bookings.$i
 /**
  * Cancels a session, then each of its bookings as the staff cancel one (places released, payment
  * links closed, the visitor e-mailed in the language they booked in, with the staff's message);
- * open requests are declined (also e-mailed). Refused whole while a booking was paid online
- * (refunds are not available yet). The session is cancelled first, under its row lock: from then
+ * open requests are declined (also e-mailed). A booking paid online is cancelled too: its
+ * payments are recorded as refunds due and the visitor's e-mail says the money goes back (the
+ * staff refund it until refunds go through the provider). The session is cancelled first, under its row lock: from then
  * on no hold or checkout can take a place in it, and the places held in carts are released.
  * Idempotent: a cancelled session is answered as it is, any booking still open cancelled then.
  */
@@ -42,17 +43,6 @@ export async function cancelSession(
     const row = await lockSession(tx, actor.shopId, sessionId)
     if (row.status === 'cancelled') return
     if (row.version !== input.version) throw versionConflict(row.version)
-    const paid = await tx
-      .selectDistinct({ code: bookings.code })
-      .from(bookings)
-      .innerJoin(bookingItems, eq(bookingItems.bookingId, bookings.id))
-      .leftJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.status, 'succeeded')))
-      .where(and(eq(bookingItems.sessionId, row.id), or(eq(bookings.status, 'PAID'), and(inArray(bookings.status, ['CONFIRMED', 'ACCEPTED']), sql`${payments.id} is not null`))))
-    if (paid.length) {
-      throw conflict('session.paid_bookings', 'Bookings of this date were paid online: it cannot be cancelled, as refunds are not available yet.', {
-        bookings: paid.map((p) => p.code),
-      })
-    }
     await tx.update(cartItems).set({ heldUntil: now }).where(and(eq(cartItems.sessionId, row.id), gt(cartItems.heldUntil, now)))
     const [saved] = await tx.update(sessions).set({ status: 'cancelled', version: sql`${sessions.version} + 1`, updatedAt: now }).where(eq(sessions.id, row.id)).returning()
     await recordChange(tx, {
@@ -63,11 +53,11 @@ export async function cancelSession(
   const message = input.message?.trim() || undefined
   let cancelledBookings = 0
   const notCancelled: string[] = []
-  for (const booking of await bookingsOf(db, sessionId, ['CONFIRMED', 'ACCEPTED', 'REQUESTED'])) {
+  for (const booking of await bookingsOf(db, sessionId, ['CONFIRMED', 'ACCEPTED', 'PAID', 'REQUESTED'])) {
     try {
       const [current] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id))
       if (current?.status === 'REQUESTED') await answerRequest(ctx, booking.code, { decision: 'decline', ...(message ? { reply: message } : {}) }, { origin: ctx.origin })
-      else await cancelBooking(ctx, booking.code, { ...(message ? { message } : {}), providers: ctx.payments })
+      else await cancelBooking(ctx, booking.code, { ...(message ? { message } : {}), providers: ctx.payments, refundPaid: true })
       cancelledBookings++
     } catch (error) {
       // A payment went through meanwhile, or the request was answered by someone else: left to the staff.
