@@ -137,6 +137,25 @@ test.describe('settings → general', () => {
     await visitor.close()
   })
 
+  test('an owner adds a domain of the shop\'s own and removes it again; a malformed one is explained (de)', async ({ page }) => {
+    await openSettings(page, 'localhost', 'de', 'alpin')
+    const section = page.getByRole('region', { name: 'Adressen des Shops' })
+    const field = section.getByLabel('Eigene Domain')
+    await field.fill('https://www.example.ch/seite')
+    await section.getByRole('button', { name: 'Domain hinzufügen' }).click()
+    await expect(section.getByText('Das ist kein Domainname.', { exact: false })).toBeVisible(SLOW)
+    await expect(field).toHaveValue('https://www.example.ch/seite')
+    await field.fill('www.e2e-alpin.example')
+    await section.getByRole('button', { name: 'Domain hinzufügen' }).click()
+    await expect(section.getByTestId('domains').getByText('www.e2e-alpin.example')).toBeVisible(SLOW)
+    await expectNoAxeViolations(page)
+    await section.getByRole('button', { name: 'www.e2e-alpin.example entfernen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Diese Domain entfernen?' })
+    await expectNoAxeViolations(page)
+    await dialog.getByRole('button', { name: 'Domain entfernen' }).click()
+    await expect(section.getByTestId('domains').getByText('www.e2e-alpin.example')).toHaveCount(0, SLOW)
+  })
+
   test('managers and guides have no settings: not in their menu, the 401 page at the address', async ({ page }) => {
     await gotoHydrated(page, at('localhost', '/en/admin/settings/general'))
     await page.getByLabel('E-mail address').fill(credentials('alpin', 'manager').email)
