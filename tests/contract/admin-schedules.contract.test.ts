@@ -74,6 +74,19 @@ describeEachDatabase('private services → opening hours (openapi/admin.yaml)', 
     expect((await put(1, answer.body.data.schedule, manager, activityId)).status).toBe(409)
   })
 
+  it('knows a new private service without variants as one: its hours can be set, its dates cannot', async () => {
+    const created = await alpin.call('POST', '/offers', { session: manager, body: { kind: 'private', title: { de: 'Neues Privatcoaching' } } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.data.id as string
+    expect((await get(manager, id)).status).toBe(200)
+    const dates = await alpin.call('GET', `/offers/${id}/sessions?from=2026-03-01&to=2026-03-31`, { session: manager })
+    expect(dates.status).toBe(409)
+    expect(dates.body.data.code).toBe('offer.not_group_activity')
+    // …and a new group activity is one: no hours.
+    const activity = await alpin.call('POST', '/offers', { session: manager, body: { kind: 'activity', title: { de: 'Neue Tour' } } })
+    expect((await get(manager, activity.body.data.id)).status).toBe(409)
+  })
+
   it('saves new hours that the visitor\'s booking panel shows at once, DST day included, and records them', async () => {
     expect(await visitorTimes('2026-03-28')).toEqual(['09:00', '10:00', '11:00'])
     const { version, schedule } = (await get()).body.data

@@ -19,7 +19,7 @@ const T = {
     addExtra: 'Extra hinzufügen', extraName: 'Name von Extra 1 (Deutsch)', extraPrice: 'Preis von Extra 1 (CHF)', chooseImage: 'Bild auswählen', imageAlt: 'Beschreibung von Bild 1 (Deutsch)',
     save: 'Angebot speichern', saved: /^Gespeichert\./, publish: 'Veröffentlichen', published: 'Veröffentlicht', dates: 'Termine', addSeries: 'Serie hinzufügen', times: 'Anfangszeiten|Startzeiten',
     first: 'Erster Tag', last: 'Letzter Tag', places: 'Plätze', addDates: 'Termine hinzufügen', cancelDate: 'Diesen Termin absagen …', message: 'Nachricht an die Besucherinnen und Besucher (optional)',
-    confirmCancel: 'Termin absagen', mailSubject: 'Stornierung Ihrer Buchung', adult: 'Erwachsene', child: 'Kinder', extra: 'Fotos vom Tag',
+    confirmCancel: 'Termin absagen', mailSubject: 'Stornierung Ihrer Buchung', archive: 'Archivieren', archived: 'Archiviert', adult: 'Erwachsene', child: 'Kinder', extra: 'Fotos vom Tag',
   },
   fr: {
     lang: 'Français', email: 'Adresse e-mail', password: 'Mot de passe', offers: 'Offres', newOffer: 'Nouvelle offre', group: 'Activité de groupe', title: 'Titre', create: 'Créer le brouillon',
@@ -27,7 +27,7 @@ const T = {
     addExtra: 'Ajouter une option', extraName: 'Nom de l’option 1 (Français)', extraPrice: 'Prix de l’option 1 (CHF)', chooseImage: 'Choisir une image', imageAlt: 'Description de l’image 1 (Français)',
     save: 'Enregistrer l’offre', saved: /^Enregistré\./, publish: 'Publier', published: 'Publiée', dates: 'Dates', addSeries: 'Ajouter une série', times: 'Heures de début',
     first: 'Premier jour', last: 'Dernier jour', places: 'Places', addDates: 'Ajouter les dates', cancelDate: 'Annuler cette date…', message: 'Message aux visiteurs (facultatif)',
-    confirmCancel: 'Annuler la date', mailSubject: 'Annulation de votre réservation', adult: 'Adultes', child: 'Enfants', extra: 'Photos de la journée',
+    confirmCancel: 'Annuler la date', mailSubject: 'Annulation de votre réservation', archive: 'Archiver', archived: 'Archivée', adult: 'Adultes', child: 'Enfants', extra: 'Photos de la journée',
   },
 }
 type Lang = keyof typeof T
@@ -138,5 +138,13 @@ for (const [lang, host, shop] of [['de', 'localhost', 'alpin'], ['fr', 'atelier.
     let mail: ReturnType<typeof newestMailTo>
     await expect.poll(() => (mail = newestMailTo(join(E2E_DATA, 'mail'), email))?.subject ?? '', { timeout: 20_000 }).toContain(t.mailSubject)
     expect(mail!.subject).toContain(t.mailSubject)
+
+    // Archived: visitors no longer see it (and the other specs' shop is as it was); its booking is kept.
+    await gotoHydrated(page, editor)
+    await page.getByRole('button', { name: t.archive, exact: true }).click()
+    await expect(page.getByText(t.archived, { exact: true }).first()).toBeVisible(SLOW)
+    // Asked by the page (the browser resolves *.localhost; Node's resolver does not).
+    const gone = await page.evaluate(async (q) => (await (await fetch(`/api/webshop/v1/offers?q=${encodeURIComponent(q)}`)).json()) as { data: { title: string }[] }, title)
+    expect(gone.data.map((o) => o.title)).not.toContain(title)
   })
 }

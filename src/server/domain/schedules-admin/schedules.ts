@@ -8,7 +8,8 @@ import type { Db } from '~/server/db/client'
 import { offers } from '~/server/db/schema'
 import { conflict, invalidFields, notFound, type FieldErrors } from '~/server/domain/errors'
 import { listChanges, recordChange } from '~/server/domain/history/change-log'
-import { HORIZON_DAYS, kindOf, loadBusy, loadOffers, scheduleOf } from '~/server/domain/offers/catalogue'
+import { HORIZON_DAYS, loadBusy, loadOffers, scheduleOf } from '~/server/domain/offers/catalogue'
+import { offerKind } from '~/server/domain/offers-admin/view'
 import { startTimesForDate } from '~/server/domain/offers/slots'
 import { addDays, daysBetween, isValidDate } from '~/server/domain/offers/zoned-time'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
@@ -26,7 +27,8 @@ const offerNotFound = () => notFound('offer.not_found', 'This offer does not exi
 async function serviceOf(ctx: ScheduleContext, offerId: string) {
   const [item] = await loadOffers(ctx.db, ctx.actor.shopId, { ids: [offerId] })
   if (!item) throw offerNotFound()
-  if (kindOf(item.skus) !== 'private') {
+  // A new private service has no variants yet: its (empty) schedule says what it is.
+  if (offerKind(item.offer, item.skus) !== 'private') {
     throw conflict('offer.not_private_service', 'This offer is a group activity: its dates are sessions, not opening hours.')
   }
   return item

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '~/server/db/client'
 import { offers, skus } from '~/server/db/schema'
 import { conflict, notFound } from '~/server/domain/errors'
+import { offerKind } from '~/server/domain/offers-admin/view'
 
 /**
  * A group activity of the shop, whatever its status (staff plan the dates of drafts too).
@@ -11,7 +12,7 @@ export async function groupOffer(db: Db | Tx, shopId: string, offerId: string) {
   const [offer] = await db.select().from(offers).where(and(eq(offers.id, offerId), eq(offers.shopId, shopId)))
   if (!offer) throw notFound('offer.not_found', 'This offer does not exist.')
   const variants = await db.select().from(skus).where(eq(skus.offerId, offer.id)).orderBy(asc(skus.position))
-  if (variants.some((s) => s.type !== 'activity')) {
+  if (offerKind(offer, variants) !== 'activity') {
     throw conflict('offer.not_group_activity', 'This offer is a private service: it has opening hours, not dates.')
   }
   return { offer, durationMinutes: variants[0]?.durationMinutes ?? 60 }
