@@ -166,51 +166,59 @@ test.describe('settings → general', () => {
   })
 })
 
+const TAGS = {
+  de: { host: 'localhost', shop: 'alpin', email: 'E-Mail-Adresse', password: 'Passwort', title: 'Angebote und Aktivitäten', add: 'Tag hinzufügen', name: 'Name (Deutsch)', tag: 'Schneeschuh', slug: 'schneeschuh', choose: 'Symbol wählen', dialog: 'Symbol auswählen', found: /Symbole? gefunden/, save: 'Einstellungen speichern', saved: /^Gespeichert\./, remove: 'Tag Schneeschuh entfernen' },
+  fr: { host: 'atelier.localhost', shop: 'atelier', email: 'Adresse e-mail', password: 'Mot de passe', title: 'Offres et activités', add: 'Ajouter un tag', name: 'Nom (Français)', tag: 'Raquettes', slug: 'raquettes', choose: 'Choisir une icône', dialog: 'Choisir une icône', found: /icônes? trouvées?/, save: 'Enregistrer les paramètres', saved: /^Enregistré\./, remove: 'Retirer le tag Raquettes' },
+}
+
 test.describe('settings → offers and activities', () => {
-  test('a manager adds a tag and picks its icon in the modal with the keyboard only; visitors can filter by it (de)', async ({ page, browser }) => {
-    test.slow()
-    await gotoHydrated(page, at('localhost', '/de/admin/settings/offers'))
-    await page.getByLabel('E-Mail-Adresse').fill(credentials('alpin', 'manager').email)
-    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(credentials('alpin', 'manager').password)
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Angebote und Aktivitäten', SLOW)
-    await expectNoAxeViolations(page)
+  for (const lang of ['de', 'fr'] as const) {
+    const l = TAGS[lang]
+    test(`a manager adds a tag and picks its icon in the modal with the keyboard only; visitors can filter by it (${lang})`, async ({ page, browser }) => {
+      test.slow()
+      await gotoHydrated(page, at(l.host, `/${lang}/admin/settings/offers`))
+      await page.getByLabel(l.email).fill(credentials(l.shop, 'manager').email)
+      await page.getByRole('textbox', { name: l.password, exact: true }).fill(credentials(l.shop, 'manager').password)
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(l.title, SLOW)
+      await expectNoAxeViolations(page)
 
-    await page.getByRole('button', { name: 'Tag hinzufügen' }).focus()
-    await page.keyboard.press('Enter')
-    const tag = page.getByTestId('tag-editor').last()
-    await tag.getByLabel('Name (Deutsch)').focus()
-    await page.keyboard.type('Schneeschuh')
-    await tag.getByRole('button', { name: 'Symbol wählen' }).focus()
-    await page.keyboard.press('Enter')
-    const dialog = page.getByRole('dialog', { name: 'Symbol auswählen' })
-    await expect(dialog).toBeVisible()
-    await expect(dialog.getByRole('searchbox').or(dialog.getByRole('textbox'))).toBeFocused()
-    await page.keyboard.type('snowshoe')
-    await expect(dialog.getByText(/Symbole? gefunden/)).toBeVisible(SLOW)
-    await expectNoAxeViolations(page)
-    await page.keyboard.press('ArrowDown')
-    await expect(dialog.getByRole('option').first()).toBeFocused()
-    const chosen = (await dialog.getByRole('option').first().getAttribute('aria-label')) ?? ''
-    await page.keyboard.press('Enter')
-    await expect(dialog).toBeHidden()
-    await expect(tag.getByRole('button', { name: 'Symbol wählen' })).toBeFocused()
-    await expect(tag.getByText(/\(mdi:snowshoe/)).toBeVisible()
-    expect(chosen).toMatch(/snowshoe/i)
+      await page.getByRole('button', { name: l.add }).focus()
+      await page.keyboard.press('Enter')
+      const tag = page.getByTestId('tag-editor').last()
+      await tag.getByLabel(l.name).focus()
+      await page.keyboard.type(l.tag)
+      await tag.getByRole('button', { name: l.choose }).focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog', { name: l.dialog })
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByRole('searchbox').or(dialog.getByRole('textbox'))).toBeFocused()
+      await page.keyboard.type('snowshoe')
+      await expect(dialog.getByText(l.found)).toBeVisible(SLOW)
+      await expectNoAxeViolations(page)
+      await page.keyboard.press('ArrowDown')
+      await expect(dialog.getByRole('option').first()).toBeFocused()
+      const chosen = (await dialog.getByRole('option').first().getAttribute('aria-label')) ?? ''
+      await page.keyboard.press('Enter')
+      await expect(dialog).toBeHidden()
+      await expect(tag.getByRole('button', { name: l.choose })).toBeFocused()
+      await expect(tag.getByText(/\(mdi:snowshoe/)).toBeVisible()
+      expect(chosen).toMatch(/snowshoe/i)
 
-    await page.getByRole('button', { name: 'Einstellungen speichern' }).focus()
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('status').filter({ hasText: /^Gespeichert\./ })).toBeVisible(SLOW)
-    await expect(page.getByTestId('history').getByText('tags.schneeschuh', { exact: false }).first()).toBeVisible(SLOW)
+      await page.getByRole('button', { name: l.save }).focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('status').filter({ hasText: l.saved })).toBeVisible(SLOW)
+      await expect(page.getByTestId('history').getByText(`tags.${l.slug}`, { exact: false }).first()).toBeVisible(SLOW)
 
-    const visitor = await browser.newPage()
-    await visitor.goto(at('localhost', '/de/'))
-    await expect(visitor.getByText('Schneeschuh').first()).toBeVisible(SLOW)
-    await visitor.close()
+      const visitor = await browser.newPage()
+      await visitor.goto(at(l.host, `/${lang}/`))
+      await expect(visitor.getByText(l.tag).first()).toBeVisible(SLOW)
+      await visitor.close()
 
-    // Put it back: a tag no offer uses is removed without a question.
-    await page.getByTestId('tag-editor').filter({ hasText: 'schneeschuh' }).getByRole('button', { name: 'Tag Schneeschuh entfernen' }).click()
-    await page.getByRole('button', { name: 'Einstellungen speichern' }).click()
-    await expect(page.getByRole('status').filter({ hasText: /^Gespeichert\./ })).toBeVisible(SLOW)
-  })
+      // Put it back: a tag no offer uses is removed without a question.
+      await page.getByTestId('tag-editor').filter({ hasText: l.slug }).getByRole('button', { name: l.remove }).click()
+      await page.getByRole('button', { name: l.save }).click()
+      await expect(page.getByRole('status').filter({ hasText: l.saved })).toBeVisible(SLOW)
+    })
+  }
 })
