@@ -5,7 +5,7 @@ import { saveShopOffer, shopOfferQuery, type OfferListItem, type OfferView } fro
 import type { components } from '~/api/schema.gen'
 import type { Locale } from '~/lib/locale'
 import { fieldErrorsOf, type FieldErrors } from '../../field-errors'
-import { ErrorSummary } from '../../settings/general/error-summary'
+import { ErrorSummary } from '../../error-summary'
 import { DetailsSection } from './details-section'
 import { ExtrasSection } from './extras-section'
 import { contentOf, formOf, type Change } from './form-state'
