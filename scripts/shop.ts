@@ -26,11 +26,11 @@ import { collectOutput, runCommandLine, UsageError, type CommandResult } from '.
 import { shopDomains, shops } from '../src/server/db/schema'
 import { recordChange } from '../src/server/domain/history/change-log'
 import { SHOP_CHANGED } from '../src/server/domain/settings/notify'
+import { DOMAIN } from '../src/server/domain/settings/domains'
 import type { Db } from '../src/server/db/client'
 
 const root = join(import.meta.dirname, '..')
 const ID = /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
 const USAGE = 'usage: npm run shop -- list | show <id> | put <id> <config.json> | domain <id> <domain> [--primary]'
 

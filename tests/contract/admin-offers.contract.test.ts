@@ -2,15 +2,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { media, offers, skus } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
-import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
+import { createTestApp, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
 import { createOffer } from '../support/factories'
-import { insertStaff, staffCalls } from '../support/staff'
+import { signedInCast, staffCalls } from '../support/staff'
 
 useFastPasswordHashing()
 
-const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
-const ATELIER = `http://atelier.${HOSTED_DOMAIN}`
 const SCRIPT = '<script>alert(1)</script>'
 
 describeEachDatabase('offers: create, edit, history (openapi/admin.yaml, tag offers)', (factory) => {
@@ -24,16 +22,7 @@ describeEachDatabase('offers: create, edit, history (openapi/admin.yaml, tag off
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => clock })
-    await insertStaff(app, [
-      { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
-      { shopId: 'alpin', email: 'zora@alpin.example', name: 'Zora Zimmermann', role: 'guide' },
-      { shopId: 'atelier', email: 'claire@atelier.example', name: 'Claire Dubois', role: 'owner', locale: 'fr' },
-    ])
-    alpin = await staffCalls(app, ALPIN)
-    manager = await alpin.signIn('marco@alpin.example')
-    guide = await alpin.signIn('zora@alpin.example')
-    const atelier = await staffCalls(app, ATELIER)
-    stranger = await atelier.signIn('claire@atelier.example')
+    ;({ alpin, manager, guide, atelierOwner: stranger } = await signedInCast(app))
     strangerOffer = (await createOffer(app.database.db, { shopId: 'atelier', slug: 'atelier-pottery' })).offerId
     const image = { contentType: 'image/webp', width: 10, height: 10, sha256: 'x', content: new Uint8Array([1]) }
     await app.database.db.insert(media).values([{ id: 'alpin-photo-1', shopId: 'alpin', ...image }, { id: 'alpin-photo-2', shopId: 'alpin', ...image }, { id: 'atelier-photo', shopId: 'atelier', ...image }])

@@ -3,12 +3,11 @@ import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
 import { createOffer } from '../support/factories'
-import { insertStaff, staffCalls } from '../support/staff'
+import { signedInCast, staffCalls } from '../support/staff'
 
 useFastPasswordHashing()
 
 const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
-const ATELIER = `http://atelier.${HOSTED_DOMAIN}`
 const weekdays = (start: string, end: string) => ([0, 1, 2, 3, 4, 5, 6] as const).map((weekday) => ({ weekday, start, end }))
 
 describeEachDatabase('private services → opening hours (openapi/admin.yaml)', (factory) => {
@@ -23,16 +22,9 @@ describeEachDatabase('private services → opening hours (openapi/admin.yaml)', 
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => clock })
-    await insertStaff(app, [
-      { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
-      { shopId: 'alpin', email: 'zora@alpin.example', name: 'Zora Zimmermann', role: 'guide' },
-      { shopId: 'atelier', email: 'claire@atelier.example', name: 'Claire Dubois', role: 'owner', locale: 'fr' },
-    ])
-    alpin = await staffCalls(app, ALPIN)
-    const atelier = await staffCalls(app, ATELIER)
-    manager = await alpin.signIn('marco@alpin.example')
-    guide = await alpin.signIn('zora@alpin.example')
-    atelierManager = await atelier.signIn('claire@atelier.example')
+    const cast = await signedInCast(app)
+    ;({ alpin, manager, guide, atelierOwner: atelierManager } = cast)
+    const atelier = cast.atelier
     const db = app.database.db
     serviceId = (
       await createOffer(db, {

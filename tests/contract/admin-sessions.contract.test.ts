@@ -5,7 +5,7 @@ import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
 import { checkoutRequest, createOffer } from '../support/factories'
-import { insertStaff, staffCalls } from '../support/staff'
+import { signedInCast, staffCalls } from '../support/staff'
 import { paymentSteps } from '../support/payment-harness'
 import { visitorCalls, xsrfHeaders } from '../support/visitor-calls'
 
@@ -28,15 +28,7 @@ describeEachDatabase('dates of group activities (openapi/admin.yaml, tag session
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => clock })
-    await insertStaff(app, [
-      { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
-      { shopId: 'alpin', email: 'zora@alpin.example', name: 'Zora Zimmermann', role: 'guide' },
-      { shopId: 'atelier', email: 'claire@atelier.example', name: 'Claire Dubois', role: 'owner', locale: 'fr' },
-    ])
-    alpin = await staffCalls(app, ALPIN)
-    manager = await alpin.signIn('marco@alpin.example')
-    guide = await alpin.signIn('zora@alpin.example')
-    stranger = await (await staffCalls(app, ATELIER)).signIn('claire@atelier.example')
+    ;({ alpin, manager, guide, atelierOwner: stranger } = await signedInCast(app))
     headers = await xsrfHeaders(app, ALPIN)
     canyon = await createOffer(app.database.db, { slug: 'dates-canyon', sessions: [{ startsAt: new Date('2026-03-10T09:00:00Z'), capacity: 10 }] })
   })

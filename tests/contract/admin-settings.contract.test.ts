@@ -7,7 +7,7 @@ import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
 import { createOffer, visitorContact } from '../support/factories'
-import { insertStaff, staffCalls } from '../support/staff'
+import { signedInCast, staffCalls } from '../support/staff'
 
 useFastPasswordHashing()
 
@@ -24,16 +24,7 @@ describeEachDatabase('settings → general (openapi/admin.yaml)', (factory) => {
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => clock })
-    await insertStaff(app, [
-      { shopId: 'alpin', email: 'anna@alpin.example', name: 'Anna Keller', role: 'owner' },
-      { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
-      { shopId: 'alpin', email: 'zora@alpin.example', name: 'Zora Zimmermann', role: 'guide' },
-      { shopId: 'atelier', email: 'claire@atelier.example', name: 'Claire Dubois', role: 'owner', locale: 'fr' },
-    ])
-    alpin = await staffCalls(app, ALPIN)
-    atelier = await staffCalls(app, ATELIER)
-    owner = await alpin.signIn('anna@alpin.example')
-    ownerAtelier = await atelier.signIn('claire@atelier.example')
+    ;({ alpin, atelier, owner, atelierOwner: ownerAtelier } = await signedInCast(app))
   })
   afterAll(() => app?.close())
 
@@ -204,13 +195,7 @@ describeEachDatabase('settings → offers/activities (openapi/admin.yaml)', (fac
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => new Date('2026-11-23T08:00:00Z') })
-    await insertStaff(app, [
-      { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
-      { shopId: 'alpin', email: 'zora@alpin.example', name: 'Zora Zimmermann', role: 'guide' },
-    ])
-    alpin = await staffCalls(app, ALPIN)
-    manager = await alpin.signIn('marco@alpin.example')
-    guide = await alpin.signIn('zora@alpin.example')
+    ;({ alpin, manager, guide } = await signedInCast(app))
   })
   afterAll(() => app?.close())
 
@@ -279,15 +264,7 @@ describeEachDatabase('settings → the shop\'s domains (openapi/admin.yaml)', (f
 
   beforeAll(async () => {
     app = await createTestApp(factory, { now: () => new Date('2026-11-23T08:00:00Z') })
-    await insertStaff(app, [
-      { shopId: 'alpin', email: 'anna@alpin.example', name: 'Anna Keller', role: 'owner' },
-      { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
-      { shopId: 'atelier', email: 'claire@atelier.example', name: 'Claire Dubois', role: 'owner', locale: 'fr' },
-    ])
-    alpin = await staffCalls(app, ALPIN)
-    atelier = await staffCalls(app, ATELIER)
-    owner = await alpin.signIn('anna@alpin.example')
-    ownerAtelier = await atelier.signIn('claire@atelier.example')
+    ;({ alpin, atelier, owner, atelierOwner: ownerAtelier } = await signedInCast(app))
   })
   afterAll(() => app?.close())
 

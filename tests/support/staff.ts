@@ -7,7 +7,7 @@ import { expect } from 'vitest'
 import { staff } from '../../src/server/db/schema'
 import { newStaffId } from '../../src/server/domain/staff/accounts'
 import { hashPassword } from '../../src/server/domain/staff/passwords'
-import type { TestApp } from './app'
+import { HOSTED_DOMAIN, type TestApp } from './app'
 import { xsrfHeaders } from './visitor-calls'
 
 export const STAFF_PASSWORD = 'Bergfuehrer-2026'
@@ -73,4 +73,27 @@ export async function staffCalls(app: TestApp, origin: string) {
     return staffSecretOf(answer.cookie)!
   }
   return { call, signIn }
+}
+
+/** The staff of the staff-app contract suites: alpin's owner, manager and guide, and atelier's owner (French). */
+export const STAFF_CAST: NewMember[] = [
+  { shopId: 'alpin', email: 'anna@alpin.example', name: 'Anna Keller', role: 'owner' },
+  { shopId: 'alpin', email: 'marco@alpin.example', name: 'Marco Rossi', role: 'manager' },
+  { shopId: 'alpin', email: 'zora@alpin.example', name: 'Zora Zimmermann', role: 'guide' },
+  { shopId: 'atelier', email: 'claire@atelier.example', name: 'Claire Dubois', role: 'owner', locale: 'fr' },
+]
+
+/** STAFF_CAST inserted and signed in: calls of each shop's host and the session of each member. */
+export async function signedInCast(app: TestApp) {
+  await insertStaff(app, STAFF_CAST)
+  const alpin = await staffCalls(app, `http://alpin.${HOSTED_DOMAIN}`)
+  const atelier = await staffCalls(app, `http://atelier.${HOSTED_DOMAIN}`)
+  return {
+    alpin,
+    atelier,
+    owner: await alpin.signIn('anna@alpin.example'),
+    manager: await alpin.signIn('marco@alpin.example'),
+    guide: await alpin.signIn('zora@alpin.example'),
+    atelierOwner: await atelier.signIn('claire@atelier.example'),
+  }
 }
