@@ -21,10 +21,10 @@ export default defineConfig({
       include: ADMIN_SOURCES,
       exclude: ['**/*.test.*'],
     },
-    // The e-mails' texts (server only, read at run time by src/server/mail/i18n.ts).
+    // The e-mails' texts and the staff's exports (server only, read at run time by src/server/mail/i18n.ts).
     {
       path: '<rootDir>/src/locales/{locale}/mail',
-      include: ['<rootDir>/src/server/mail'],
+      include: ['<rootDir>/src/server/mail', '<rootDir>/src/server/exports'],
       exclude: ['**/*.test.*'],
     },
   ],

@@ -23,6 +23,37 @@ export type NavGroup = { id: string; label: MessageDescriptor; entries: NavEntry
  */
 export const NAVIGATION: NavGroup[] = [
   {
+    id: 'dashboard',
+    label: msg`Dashboard`,
+    entries: [
+      {
+        path: '',
+        label: msg`Dashboard`,
+        description: msg`The next sessions with places taken and free, requests waiting for an answer, unpaid bookings and the latest bookings.`,
+        role: 'guide',
+        exact: true,
+      },
+    ],
+  },
+  {
+    id: 'sales',
+    label: msg`Sales`,
+    entries: [
+      { path: '/sales/bookings', label: msg`Bookings`, description: msg`Find a booking by code, name, e-mail or phone; payments, cancellations, participants and the list of a session.`, role: 'manager' },
+      { path: '/sales/requests', label: msg`Requests`, description: msg`Requests from visitors: read them, reply, accept or decline.`, role: 'manager' },
+    ],
+  },
+  {
+    id: 'crm',
+    label: msg`CRM`,
+    entries: [{ path: '/crm/customers', label: msg`Customers`, description: msg`The people and companies who booked, with their bookings and totals; edit, export or erase their data.`, role: 'manager' }],
+  },
+  {
+    id: 'finance',
+    label: msg`Finance`,
+    entries: [{ path: '/finance', label: msg`Payments`, description: msg`Payments received, refunds, open amounts and totals per period and payment method.`, role: 'owner' }],
+  },
+  {
     id: 'offers',
     label: msg`Offers`,
     entries: [{ path: '/offers', label: msg`Offers`, description: msg`Create and edit offers: texts, images, variants, prices and extras; publish, archive, duplicate.`, role: 'manager' }],

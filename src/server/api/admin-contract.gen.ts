@@ -60,6 +60,26 @@ export const contract: OpenApiDocument = {
     {
       "name": "offers",
       "description": "The shop's offers (managers and owners) with their texts, images, variants, extras and status."
+    },
+    {
+      "name": "dashboard",
+      "description": "The dashboard: the next sessions, what waits for the staff, the last bookings."
+    },
+    {
+      "name": "bookings",
+      "description": "Bookings: the list, one booking with its payments, e-mails and history, the staff's actions on it, and the participants of a session (manifest)."
+    },
+    {
+      "name": "requests",
+      "description": "Requests sent by visitors: the inbox, seen/unseen, accepting and declining with a reply."
+    },
+    {
+      "name": "customers",
+      "description": "The CRM: customers derived from bookings, merged by e-mail."
+    },
+    {
+      "name": "finance",
+      "description": "Payments, refunds and open amounts."
     }
   ],
   "paths": {

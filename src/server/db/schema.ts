@@ -292,12 +292,22 @@ export const bookings = pgTable(
     /** When and why it was cancelled: the payment deadline passed, or the staff cancelled it. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason', { enum: ['payment_deadline', 'staff'] }),
+    /** The CRM customer it belongs to (merged by e-mail); null once erased or before it was derived. */
+    customerId: text('customer_id'),
+    /** Where the visitor booked: the shop itself or an embedded widget (and the host page's origin). */
+    channel: text('channel', { enum: ['shop', 'embed'] }).notNull().default('shop'),
+    channelHost: text('channel_host'),
+    /** Increases with every staff change (optimistic concurrency of the staff's edits). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('bookings_shop_code_idx').on(t.shopId, t.code),
     uniqueIndex('bookings_cart_idx').on(t.cartId),
     index('bookings_payment_deadline_idx').on(t.paymentDeadline).where(sql`payment_deadline is not null`),
+    index('bookings_shop_created_idx').on(t.shopId, t.createdAt),
+    index('bookings_shop_status_idx').on(t.shopId, t.status, t.createdAt),
+    index('bookings_shop_customer_idx').on(t.shopId, t.customerId),
   ],
 )
 
@@ -327,7 +337,12 @@ export const bookingItems = pgTable(
     participants: jsonb('participants').$type<ParticipantBody[]>().notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('booking_items_booking_idx').on(t.bookingId), index('booking_items_offer_start_idx').on(t.offerId, t.startsAt)],
+  (t) => [
+    index('booking_items_booking_idx').on(t.bookingId),
+    index('booking_items_offer_start_idx').on(t.offerId, t.startsAt),
+    index('booking_items_session_idx').on(t.sessionId),
+    index('booking_items_shop_start_idx').on(t.shopId, t.startsAt),
+  ],
 )
 
 /** Outgoing e-mail, sent in the background. */
@@ -337,6 +352,8 @@ export const outbox = pgTable(
     id: text('id').primaryKey(),
     shopId: text('shop_id').notNull(),
     kind: text('kind').notNull(),
+    /** The booking the e-mail is about (its code), for the booking's "e-mails sent". */
+    bookingCode: text('booking_code'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -345,7 +362,7 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_booking_idx').on(t.shopId, t.bookingCode)],
 )
 
 /**
@@ -386,12 +403,21 @@ export const payments = pgTable(
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'cancelled'] }).notNull().default('pending'),
     /** A success that arrived after its booking was cancelled: the money is to be paid back. */
     refundDue: boolean('refund_due').notNull().default(false),
-    /** Where the visitor started: the checkout (cart) or a payment link. */
-    source: text('source', { enum: ['checkout', 'link'] }).notNull(),
+    /** Where it started: the checkout (cart), a payment link, or the staff recording money received on site. */
+    source: text('source', { enum: ['checkout', 'link', 'staff'] }).notNull(),
+    /** How it was paid when known (on site: `cash`, `card`, `transfer`, `other`; online: the provider's method). */
+    method: text('method'),
+    /** The staff member who recorded it (on-site payments). */
+    recordedBy: text('recorded_by'),
+    note: text('note'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef), index('payments_booking_idx').on(t.bookingId)],
+  (t) => [
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+    index('payments_booking_idx').on(t.bookingId),
+    index('payments_shop_created_idx').on(t.shopId, t.createdAt),
+  ],
 )
 
 /** Provider events already applied: a duplicate delivery finds its id here and changes nothing. */
@@ -459,6 +485,9 @@ export const staff = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** E-mail the member about each new booking / each new request (switchable in the profile). */
+    notifyBookings: boolean('notify_bookings').notNull().default(true),
+    notifyRequests: boolean('notify_requests').notNull().default(true),
   },
   (t) => [uniqueIndex('staff_shop_email_idx').on(t.shopId, t.email)],
 )
@@ -572,7 +601,7 @@ export const changeLog = pgTable(
     shopId: text('shop_id')
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
-    subject: text('subject', { enum: ['settings', 'offer', 'session'] }).notNull(),
+    subject: text('subject', { enum: ['settings', 'offer', 'session', 'booking', 'customer'] }).notNull(),
     subjectId: text('subject_id').notNull(),
     actorId: text('actor_id').references(() => staff.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
@@ -586,3 +615,86 @@ export const changeLog = pgTable(
 
 /** One changed field of a change-log row; `before`/`after` are left out when large (texts, images). */
 export type ChangeLogEntry = { field: string; before?: unknown; after?: unknown }
+
+/**
+ * Money paid back for a payment, through the provider that took it (or recorded by the staff for
+ * money received on site). Created `pending` in the transaction that decides it; the provider's
+ * signed refund event makes it `succeeded` or `failed`, exactly once (payment_events).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the refund, once it answered. */
+    providerRef: text('provider_ref'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    /** Why: the staff cancelled the booking or its date, the visitor cancelled, a late payment. */
+    reason: text('reason', { enum: ['staff_cancel', 'session_cancelled', 'visitor_cancel', 'late_payment', 'move'] }).notNull(),
+    actorId: text('actor_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_ref_idx').on(t.provider, t.providerRef),
+    index('refunds_booking_idx').on(t.bookingId),
+    index('refunds_shop_created_idx').on(t.shopId, t.createdAt),
+  ],
+)
+
+/**
+ * A CRM customer: the people who booked, merged by e-mail (lower case, unique per shop). Created
+ * or updated with each booking; the staff edit it; erasing it anonymises its bookings and e-mails.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Lower case; for an erased customer a placeholder unique to it. */
+    email: text('email').notNull(),
+    type: text('type', { enum: ['PRIVATE', 'COMPANY'] }).notNull().default('PRIVATE'),
+    company: text('company'),
+    person: jsonb('person').$type<{ firstname: string; surname: string }>().notNull(),
+    address: jsonb('address').$type<{ street: string; streetNumber: string; postalCode: string; city: string; country: string }>(),
+    phone: text('phone'),
+    note: text('note'),
+    version: integer('version').notNull().default(1),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_shop_email_idx').on(t.shopId, t.email)],
+)
+
+/**
+ * A visitor's link to manage their booking (cancel or move it within the shop's policy): the
+ * token (256 random bits) is stored hashed, one per booking; a new one replaces the old.
+ */
+export const bookingManageLinks = pgTable(
+  'booking_manage_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('booking_manage_links_booking_idx').on(t.bookingId)],
+)

@@ -1,11 +1,18 @@
 import type { AdminOperationHandlers, AdminOperationId } from '~/server/api/types'
 import { about } from './about'
+import { bookingDetail } from './booking-detail'
+import { bookings } from './bookings'
+import { customers } from './customers'
+import { dashboard } from './dashboard'
+import { finance } from './finance'
 import { contact } from './contact'
 import { icons } from './icons'
 import { links } from './links'
 import { media } from './media'
 import { offers } from './offers'
 import { profile } from './profile'
+import { refunds } from './refunds'
+import { requests } from './requests'
 import { schedules } from './schedules'
 import { session } from './session'
 import { sessions } from './sessions'
@@ -29,6 +36,13 @@ export const adminHandlers = {
   ...offers,
   ...about,
   ...schedules,
+  ...dashboard,
+  ...bookings,
+  ...bookingDetail,
+  ...requests,
+  ...customers,
+  ...finance,
+  ...refunds,
 } satisfies AdminOperationHandlers
 
 /** No key beyond the contract's operations (spreads escape the excess-property check). */

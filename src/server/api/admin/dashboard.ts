@@ -1,0 +1,3 @@
+import type { AdminOperationHandlers } from '~/server/api/types'
+
+export const dashboard = {} satisfies Partial<AdminOperationHandlers>

@@ -1,0 +1,3 @@
+import type { AdminOperationHandlers } from '~/server/api/types'
+
+export const refunds = {} satisfies Partial<AdminOperationHandlers>
