@@ -4,6 +4,8 @@ import type { components } from '~/api/schema.gen'
 import type { Tx } from '~/server/db/client'
 import { bookingItems, bookings, cartItems, carts, sessions } from '~/server/db/schema'
 import { enqueueMail } from '~/server/mail/outbox'
+import { linkCustomer } from './customers/link'
+import { notifyStaffOfNewBooking } from './notifications/staff'
 import { expectedParticipants, validateCheckout } from '~/lib/checkout-validation'
 import { allowedPaymentMethods } from '~/lib/shop-settings'
 import { bookingSettings, loadOffers, lockFreeSlot, type CatalogueContext } from './offers/catalogue'
@@ -169,6 +171,9 @@ export async function checkoutCart(
       })
       .returning()
     await tx.insert(bookingItems).values(rows)
+    // The CRM's customer (merged by e-mail) and the staff's notifications, in the same transaction.
+    await linkCustomer(tx, booking!)
+    await notifyStaffOfNewBooking(tx, ctx.shop, booking!)
     // The places are taken now: the holds are done.
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId))
     // Pay later (and pay now, should the payment not go through): a link to pay the open amount.

@@ -87,7 +87,10 @@ const staffPayloadSchema = z.object({
  * without its booking.
  */
 export async function enqueueMail<K extends MailKind>(tx: Db, shopId: string, kind: K, payload: MailPayloads[K]): Promise<void> {
-  await tx.insert(outbox).values({ id: randomUUID(), shopId, kind, payload })
+  // The booking an e-mail is about, so that the staff see it among the booking's e-mails.
+  const booking = (payload as { booking?: { code?: unknown } }).booking
+  const bookingCode = typeof booking?.code === 'string' ? booking.code : null
+  await tx.insert(outbox).values({ id: randomUUID(), shopId, kind, bookingCode, payload })
 }
 
 /** What the processor needs to know about a shop. */
