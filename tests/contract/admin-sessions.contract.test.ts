@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bookingItems, bookings, cartItems, outbox, payments, sessions } from '../../src/server/db/schema'
+import { bookingItems, bookings, cartItems, outbox, payments, refunds, sessions } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
@@ -183,7 +183,7 @@ describeEachDatabase('dates of group activities (openapi/admin.yaml, tag session
     else expect(lowered.body.data.errors.capacity.code).toBe('capacity.below_taken')
   })
 
-  it('cancels a date with a booking paid online too: its payment becomes a refund due and the e-mail says the money goes back', async () => {
+  it('cancels a date with a booking paid online too: its payment is refunded through the provider and the e-mail says the money goes back', async () => {
     const target = (await create({ capacity: 10, durationMinutes: 60, single: { date: '2026-03-20', time: '10:00' } })).body.data.created[0]
     const unpaid = await book(1, 'fr', target.id)
     const paid = await book(2, 'en', target.id)
@@ -196,8 +196,10 @@ describeEachDatabase('dates of group activities (openapi/admin.yaml, tag session
     const states = await app.database.db.select({ id: bookings.id, code: bookings.code, status: bookings.status }).from(bookings)
     expect(states.filter((b) => b.code === unpaid || b.code === paid).map((b) => b.status)).toEqual(['CANCELLED', 'CANCELLED'])
     const paidId = states.find((b) => b.code === paid)!.id
+    await app.sandbox.settled() // the refund's webhook (ADR 029)
     const [payment] = await app.database.db.select().from(payments).where(eq(payments.bookingId, paidId))
-    expect(payment).toMatchObject({ status: 'succeeded', refundDue: true })
+    expect(payment).toMatchObject({ status: 'succeeded', refundDue: false })
+    expect(await app.database.db.select().from(refunds).where(eq(refunds.bookingId, paidId))).toMatchObject([{ status: 'succeeded', reason: 'session_cancelled', amount: payment!.amount }])
     const mails = await app.database.db.select().from(outbox).where(eq(outbox.kind, 'booking.cancelled'))
     const paidMail = mails.find((m) => (m.payload as { booking: { code: string } }).booking.code === paid)!.payload as { refund?: { amount: number }; locale: string }
     expect(paidMail).toMatchObject({ locale: 'en', refund: { amount: payment!.amount } })

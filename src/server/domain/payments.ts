@@ -11,7 +11,8 @@
  * - starting a payment cancels the booking's unfinished attempts at the provider first; if one
  *   of them was already paid, no new attempt is started (a visitor is never charged twice);
  * - a success for a booking cancelled meanwhile (payment deadline, staff) never revives it nor
- *   takes places: the payment is recorded as succeeded with `refund_due` (ADR 016).
+ *   takes places: the payment is recorded as succeeded with `refund_due` (ADR 016) and a pending
+ *   refund (`late_payment`) in the same transaction, sent to the provider after commit (ADR 029).
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, min } from 'drizzle-orm'
@@ -26,7 +27,8 @@ import { bookingLocale, paymentFieldsOf, paymentStateOf, toBookingView, type Boo
 import { OPAQUE_ID } from './carts'
 import { conflict, DomainError, invalidRequest, notFound, paymentInProgress } from './errors'
 import type { Shop } from './shops'
-import type { PaymentEvent, PaymentProvider } from '~/server/payments/provider'
+import type { PaymentEvent, PaymentProvider, PaymentProviders } from '~/server/payments/provider'
+import { createRefundsInTransaction, sendPendingRefunds } from './refunds'
 
 // The payment part of the booking read model lives in ./bookings.
 export { onlinePaymentsEnabled, paymentFieldsOf, paymentStateOf, wantsPaymentLink, type PaymentAttempt, type PaymentState } from './bookings'
@@ -196,12 +198,14 @@ export type ApplyResult = 'applied' | 'duplicate' | 'unchanged'
  * the visitor a receipt through the outbox in the booking's language.
  */
 export async function applyPaymentEvent(
-  ctx: { db: Db; shop: Shop; now: Date },
+  ctx: { db: Db; shop: Shop; now: Date; providers?: PaymentProviders; origin?: string },
   providerId: string,
   event: PaymentEvent,
 ): Promise<ApplyResult> {
   const { now, shop } = ctx
-  return ctx.db.transaction(async (tx) => {
+  let lateRefunds: string[] = []
+  const result = await ctx.db.transaction(async (tx): Promise<ApplyResult> => {
+    lateRefunds = []
     const [payment] = await tx
       .select()
       .from(payments)
@@ -229,8 +233,9 @@ export async function applyPaymentEvent(
     if (before!.status === 'CANCELLED') {
       // Too late: the booking was cancelled (its places may be sold again). The money was taken,
       // so the payment is recorded and flagged to be paid back; the booking stays cancelled.
-      await tx.update(payments).set({ refundDue: true }).where(eq(payments.id, payment.id))
-      console.warn(`[payments] payment ${payment.id} arrived after booking ${before!.code} was cancelled: refund due`)
+      const created = await createRefundsInTransaction(tx, { shopId: shop.id, bookingId: before!.id, reason: 'late_payment', actorId: null, now, paymentIds: [payment.id] })
+      lateRefunds = created.map((r) => r.id)
+      console.warn(`[payments] payment ${payment.id} arrived after booking ${before!.code} was cancelled: refunded`)
       return 'applied'
     }
     const openAmount = Math.max(0, before!.openAmount - payment.amount)
@@ -252,4 +257,11 @@ export async function applyPaymentEvent(
     })
     return 'applied'
   })
+  // After commit: the late payment goes back through its provider (left pending and retried if it does not answer).
+  if (lateRefunds.length) {
+    await sendPendingRefunds({ db: ctx.db, providers: ctx.providers, origin: ctx.origin, now: () => now }, { refundIds: lateRefunds }).catch((error: unknown) =>
+      console.error('[refunds] could not send the refund of a late payment; it is retried', error),
+    )
+  }
+  return result
 }

@@ -11,13 +11,18 @@
  * - Exactly once across processes: the cancellation is a conditional UPDATE (still confirmed or
  *   accepted, nothing paid) in the transaction that releases the places and writes the
  *   e-mail; a second process finds no row to update and does nothing.
- * - The staff may cancel a booking that has no online payment (pay later, on site, accepted
- *   requests, unpaid pay-now); one with a received online payment is refused, as refunds are not
- *   handled here.
+ * - The staff may cancel a booking that has no received payment (pay later, on site, accepted
+ *   requests, unpaid pay-now). One with a received payment is cancelled only when the caller
+ *   asks for its refund (`refundPaid`, ADR 029): the cancelling transaction creates one pending
+ *   refund per succeeded payment, and after commit the provider is asked to pay them back.
+ * - Every cancellation is recorded in the booking's history (who: the staff member, or nobody
+ *   for the payment deadline).
  */
 import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Database, Db, Tx } from '~/server/db/client'
 import { bookingItems, bookings, paymentLinks, payments, sessions } from '~/server/db/schema'
+import { recordChange } from '~/server/domain/history/change-log'
+import { createRefundsInTransaction, retryUnsentRefunds, sendPendingRefunds, type RefundReason } from '~/server/domain/refunds'
 import type { Env } from '~/server/env'
 import { enqueueMail } from '~/server/mail/outbox'
 import { providerRegistry, type PaymentProvider, type PaymentProviders } from '~/server/payments/provider'
@@ -46,10 +51,19 @@ async function cancelInTransaction(
   bookingId: string,
   reason: CancelReason,
   now: Date,
-  options: { from: BookingRow['status'][]; unpaidOnly: boolean; message?: string | null; refundPaid?: boolean },
+  options: {
+    from: BookingRow['status'][]
+    unpaidOnly: boolean
+    message?: string | null
+    /** Pay back what was received: a pending refund per succeeded payment, at most `limit` in total (ADR 029). */
+    refund?: { reason: RefundReason; limit?: number }
+    /** The staff member who cancels (null: the system). */
+    actorId?: string | null
+  },
 ): Promise<BookingRow | null> {
   // Lock order as in applyPaymentEvent (payments, then the booking), so the two never deadlock.
   await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, bookingId)).for('update')
+  const [before] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId))
   const [cancelled] = await tx
     .update(bookings)
     .set({ status: 'CANCELLED', cancelledAt: now, cancelReason: reason })
@@ -72,11 +86,33 @@ async function cancelInTransaction(
   }
   await tx.update(paymentLinks).set({ expiresAt: now }).where(and(eq(paymentLinks.bookingId, bookingId), gt(paymentLinks.expiresAt, now)))
   await tx.update(payments).set({ status: 'cancelled', updatedAt: now }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'pending')))
-  // What was paid online goes back: recorded as due (the staff refund it; Finance lists it), and the e-mail says so.
-  const refunded = options.refundPaid
-    ? await tx.update(payments).set({ refundDue: true, updatedAt: now }).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded'))).returning({ amount: payments.amount })
+  // What was paid goes back: a pending refund per payment (its payment flagged `refund_due`), sent
+  // to the provider after commit; the e-mail says so.
+  const refunded = options.refund
+    ? await createRefundsInTransaction(tx, {
+        shopId: shop.id,
+        bookingId,
+        reason: options.refund.reason,
+        actorId: options.actorId ?? null,
+        now,
+        ...(options.refund.limit !== undefined ? { limit: options.refund.limit } : {}),
+      })
     : []
-  const refund = refunded.reduce((sum, p) => sum + p.amount, 0)
+  const refund = refunded.reduce((sum, r) => sum + r.amount, 0)
+  await recordChange(tx, {
+    shopId: shop.id,
+    subject: 'booking',
+    subjectId: bookingId,
+    actorId: options.actorId ?? null,
+    action: 'cancelled',
+    changes: [
+      { field: 'status', before: before?.status, after: 'CANCELLED' },
+      { field: 'cancelReason', after: reason },
+      ...(options.message ? [{ field: 'message', after: options.message }] : []),
+      ...(refund > 0 ? [{ field: 'refund', after: { amount: refund, currency: cancelled.currency, refunds: refunded.map((r) => r.id) } }] : []),
+    ],
+    at: now,
+  })
   const locale = bookingLocale(cancelled)
   const view = await toBookingView({ db: tx, shop, locale, now }, tx, cancelled)
   await enqueueMail(tx, shop.id, 'booking.cancelled', {
@@ -167,8 +203,14 @@ export function startExpiryWorker(deps: ExpiryDeps & { intervalMs?: number }): E
   let stopped = false
   const runOnce = () => {
     running ??= expireUnpaidBookings(deps)
-      .then((codes) => {
+      .then(async (codes) => {
         if (codes.length) console.log(`[bookings] cancelled unpaid after their payment deadline: ${codes.join(', ')}`)
+        // Refunds a provider could not take when they were decided are sent again here (ADR 029).
+        const resent = await retryUnsentRefunds({ db: deps.db, providers: deps.providers, now: deps.now }).catch((error) => {
+          console.error('[refunds] background retry failed', error)
+          return null
+        })
+        if (resent?.sent) console.log(`[refunds] sent ${resent.sent} refund(s) again`)
         return codes
       })
       .catch((error) => {
@@ -210,32 +252,60 @@ export function startUnpaidBookingsWorker(
   })
 }
 
+export type CancelBookingOptions = {
+  /** The staff's message to the visitor (in the e-mail and the history). */
+  message?: string
+  /** To close unfinished payment sessions and to send the refunds. */
+  providers?: PaymentProviders
+  /** Cancel a paid booking too and pay back what was received (ADR 029); without it such a booking is refused. */
+  refundPaid?: boolean
+  /** Why the refunds are made: the staff cancelled the booking (default), its date, or the visitor cancelled. */
+  refundReason?: RefundReason
+  /** At most this much is refunded in total (a cancellation fee is kept); default: everything refundable. */
+  refundAmount?: number
+  /** The booking's cancel reason (default `staff`). */
+  cancelReason?: CancelReason
+  /** The staff member who cancels (history, refunds); none for the operator API and the visitor. */
+  actorId?: string | null
+}
+
 /**
  * The staff cancels a booking (idempotent: a cancelled one is answered as it is, without a second
- * e-mail). Releases its places and e-mails the visitor, with the staff's message if any.
- * Refused: open requests (answer them instead), declined ones, and bookings with a received
- * online payment (refunds are not handled here) unless `refundPaid` (the staff cancelled the
- * date itself): then the payments are marked as refunds due and the e-mail says the money goes
- * back. A payment in progress is cancelled at the provider first.
+ * e-mail). Releases its places and e-mails the visitor, with the staff's message if any, and
+ * records the cancellation in the booking's history. Refused: open requests (answer them
+ * instead), declined ones, and bookings with a received payment unless `refundPaid`: then, in the
+ * cancelling transaction, each succeeded payment gets a pending refund of what is still
+ * refundable (`refundReason`), and the e-mail says the money goes back. After commit the
+ * providers are asked for those refunds (on-site payments wait for the staff's confirmation);
+ * a provider that does not answer leaves its refund pending, sent again by the next cancel call
+ * of this booking and by the expiry worker's background retry. A payment in progress is
+ * cancelled at the provider first.
  */
 export async function cancelBooking(
-  ctx: CatalogueContext,
+  ctx: CatalogueContext & { origin?: string },
   code: string,
-  options: { message?: string; providers?: PaymentProviders; refundPaid?: boolean } = {},
+  options: CancelBookingOptions = {},
 ): Promise<Booking> {
   const [row] = isBookingCode(code) ? await ctx.db.select().from(bookings).where(and(eq(bookings.shopId, ctx.shop.id), eq(bookings.code, code))) : []
   if (!row) throw notFound('booking.not_found', 'There is no booking with this code.')
   const view = (r: BookingRow) => toBookingViewInItsLocale(ctx, ctx.db, r)
-  if (row.status === 'CANCELLED') return view(row)
+  const sendRefunds = () =>
+    sendPendingRefunds({ db: ctx.db, providers: options.providers, origin: ctx.origin, now: () => ctx.now }, { bookingId: row.id }).catch((error: unknown) =>
+      console.error(`[refunds] could not send the refunds of booking ${row.code}; they are retried`, error),
+    )
+  if (row.status === 'CANCELLED') {
+    if (options.refundPaid) await sendRefunds() // a refund the provider did not take last time
+    return view(row)
+  }
   const refuse = (status: BookingRow['status']) => {
     if (status === 'REQUESTED' || status === 'DECLINED') {
       return conflict('booking.not_cancellable', 'An open or declined request is answered, not cancelled.', { status })
     }
-    return conflict('booking.has_payments', 'This booking has online payments: cancelling it needs a refund, which is not available yet.', { status })
+    return conflict('booking.has_payments', 'This booking has received payments: cancelling it pays them back, which this caller did not ask for.', { status })
   }
   const hasPayment = async () =>
     (await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'succeeded'))).limit(1)).length > 0
-  // With `refundPaid` (a cancelled date), a paid booking is cancelled too and its payments become refunds due.
+  // With `refundPaid`, a paid booking is cancelled too and its payments are refunded.
   const cancellable: BookingRow['status'][] = options.refundPaid ? ['CONFIRMED', 'ACCEPTED', 'PAID'] : ['CONFIRMED', 'ACCEPTED']
   if (!cancellable.includes(row.status) || (!options.refundPaid && (await hasPayment()))) throw refuse(row.status)
   if (!(await closeProviderSessions(ctx.db, options.providers, row.id))) {
@@ -249,7 +319,16 @@ export async function cancelBooking(
     if (locked!.status === 'CANCELLED') return locked!
     const [paid] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'succeeded'))).limit(1)
     if ((paid && !options.refundPaid) || !cancellable.includes(locked!.status)) throw refuse(locked!.status)
-    return (await cancelInTransaction(tx, ctx.shop, row.id, 'staff', ctx.now, { from: cancellable, unpaidOnly: false, message, refundPaid: options.refundPaid }))!
+    return (await cancelInTransaction(tx, ctx.shop, row.id, options.cancelReason ?? 'staff', ctx.now, {
+      from: cancellable,
+      unpaidOnly: false,
+      message,
+      actorId: options.actorId ?? null,
+      ...(options.refundPaid
+        ? { refund: { reason: options.refundReason ?? 'staff_cancel', ...(options.refundAmount !== undefined ? { limit: options.refundAmount } : {}) } }
+        : {}),
+    }))!
   })
+  if (options.refundPaid) await sendRefunds()
   return view(cancelled)
 }

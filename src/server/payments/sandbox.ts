@@ -6,15 +6,38 @@
  * redirect back to the shop; and an HMAC-signed webhook delivered asynchronously, at least
  * once (it deliberately delivers every event twice), with retries when the shop does not
  * answer 2xx. The shop learns the outcome only from the verified webhook, as with Stripe.
+ *
+ * Refunds (ADR 029): `refund` pays back part or all of a succeeded session, never more than it
+ * took over all its refunds (refused with `RefundRefused` otherwise), and answers a ref at once;
+ * the outcome is posted like a payment's (`refund.succeeded` / `refund.failed`, signed, at least
+ * once, twice on purpose, retried) to the refund's webhook URL, else the payment's. A refund is
+ * kept without a table of its own as a row of `sandbox_sessions`:
+ * - `ref` is `sbr_` + 22 characters derived from the payment's ref and our refund id, so asking
+ *   again with the same refund id finds the same row and refunds nothing twice (the sandbox's
+ *   idempotency key, like Stripe's `Idempotency-Key`);
+ * - `description` holds the refunded payment's ref (`sbx_…`), `amount`/`currency` the refund's;
+ * - `status` is its outcome, decided when it is asked for (`succeeded`, or `failed` when a test
+ *   called `simulateRefunds('fail')`); `completed_at` when.
+ * Refund rows never match the hosted page's `sbx_` refs, so they have no page.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, eq, like, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
 import { sandboxSessions } from '~/server/db/schema'
 import { formatMoney } from '~/lib/money'
 import { toLocale, type Locale } from '~/lib/locale'
 import { escapeHtml } from '~/lib/html'
-import { WebhookRejected, type CreateSessionInput, type PaymentEvent, type PaymentProvider, type WebhookInput } from './provider'
+import {
+  RefundRefused,
+  WebhookRejected,
+  type CreateSessionInput,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RefundEvent,
+  type RefundInput,
+  type WebhookInput,
+} from './provider'
 
 export const SANDBOX_PATH = '/api/sandbox-pay/v1/sessions/'
 export const SIGNATURE_HEADER = 'webhook-signature'
@@ -23,6 +46,17 @@ export const REPLAY_WINDOW_SECONDS = 300
 
 type Outcome = PaymentEvent['outcome']
 type SessionRow = typeof sandboxSessions.$inferSelect
+
+/** Refund refs: `sbr_` + 22 URL-safe characters (payment refs are `sbx_…`). */
+export const SANDBOX_REFUND_PREFIX = 'sbr_'
+
+/** How the sandbox answers refund requests (tests): pay back, accept but fail, or be unreachable. */
+export type SandboxRefundMode = 'succeed' | 'fail' | 'unavailable'
+
+/** The deterministic ref of a refund: the same refund id asked twice is the same refund. */
+export function sandboxRefundRef(paymentRef: string, refundId: string) {
+  return `${SANDBOX_REFUND_PREFIX}${createHash('sha256').update(`${paymentRef}\u0000${refundId}`).digest('base64url').slice(0, 22)}`
+}
 
 export function signWebhook(secret: string, timestamp: number, body: string) {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
@@ -47,6 +81,8 @@ export type SandboxProvider = PaymentProvider & {
   handle(request: Request): Promise<Response>
   /** Resolves when every scheduled delivery has finished (tests). */
   settled(): Promise<void>
+  /** Makes the next refund requests succeed (default), fail (a `refund.failed` event) or throw as if unreachable (tests). */
+  simulateRefunds(mode: SandboxRefundMode): void
 }
 
 export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
@@ -55,41 +91,46 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   const inFlight = new Set<Promise<void>>()
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-  async function post(session: SessionRow, body: string) {
+  let refundMode: SandboxRefundMode = 'succeed'
+
+  async function post(webhookUrl: string, body: string) {
     const secret = await options.secret()
     const signature = signWebhook(secret, Math.floor(now().getTime() / 1000), body)
     const response = await options.deliver(
-      new Request(session.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, body }),
+      new Request(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, body }),
     )
     return response.ok
   }
 
   /** At least once: retried until a 2xx, then sent once more as a duplicate on purpose. */
-  function scheduleDelivery(session: SessionRow, outcome: Outcome) {
+  function scheduleDelivery(webhookUrl: string, type: string, data: Record<string, unknown>) {
     const body = JSON.stringify({
       id: `evt_${randomBytes(16).toString('base64url')}`,
-      type: `payment.${outcome}`,
+      type,
       created: Math.floor(now().getTime() / 1000),
-      data: { ref: session.ref, amount: session.amount, currency: session.currency },
+      data,
     })
     const delays = [options.deliveryDelayMs ?? 300, ...(options.retryDelaysMs ?? [1_000, 5_000, 15_000])]
     const run = (async () => {
       for (const delay of delays) {
         await sleep(delay)
-        const delivered = await post(session, body).catch((error) => {
-          console.error(`[sandbox] webhook to ${session.webhookUrl} failed`, error)
+        const delivered = await post(webhookUrl, body).catch((error) => {
+          console.error(`[sandbox] webhook to ${webhookUrl} failed`, error)
           return false
         })
         if (delivered) {
-          await post(session, body).catch(() => false)
+          await post(webhookUrl, body).catch(() => false)
           return
         }
       }
-      console.error(`[sandbox] gave up delivering ${outcome} of ${session.ref}`)
+      console.error(`[sandbox] gave up delivering ${type} of ${String(data.ref)}`)
     })()
     inFlight.add(run)
     void run.finally(() => inFlight.delete(run))
   }
+
+  const deliverPayment = (session: SessionRow, outcome: Outcome) =>
+    scheduleDelivery(session.webhookUrl, `payment.${outcome}`, { ref: session.ref, amount: session.amount, currency: session.currency })
 
   async function complete(ref: string, outcome: Outcome): Promise<SessionRow | null> {
     const [row] = await db
@@ -128,7 +169,55 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return row?.status === 'succeeded' ? 'completed' : 'cancelled'
     },
 
-    async verifyWebhook({ headers, body, now: at }: WebhookInput): Promise<PaymentEvent> {
+    async refund(input: RefundInput) {
+      if (refundMode === 'unavailable') throw new Error('The sandbox does not answer refund requests (simulated).')
+      const ref = sandboxRefundRef(input.paymentRef, input.refundId)
+      const outcome = refundMode === 'fail' ? 'failed' : 'succeeded'
+      const created = await db.transaction(async (tx) => {
+        // The payment's row is the lock: refunds of one payment are decided one at a time.
+        const [payment] = await tx.select().from(sandboxSessions).where(eq(sandboxSessions.ref, input.paymentRef)).for('update')
+        if (!payment || payment.ref.startsWith(SANDBOX_REFUND_PREFIX) || payment.status !== 'succeeded') {
+          throw new RefundRefused('refund.not_refundable', 'This payment was not completed: there is nothing to refund.')
+        }
+        const [existing] = await tx.select().from(sandboxSessions).where(eq(sandboxSessions.ref, ref))
+        if (existing) return null // asked again with the same refund id: the same refund, nothing more
+        if (input.currency !== payment.currency || !Number.isSafeInteger(input.amount) || input.amount <= 0) {
+          throw new RefundRefused('refund.not_refundable', 'The amount or currency does not fit this payment.')
+        }
+        const [refunded] = await tx
+          .select({ total: sql<string | number | null>`sum(${sandboxSessions.amount})` })
+          .from(sandboxSessions)
+          .where(and(eq(sandboxSessions.description, payment.ref), like(sandboxSessions.ref, `${SANDBOX_REFUND_PREFIX}%`), eq(sandboxSessions.status, 'succeeded')))
+        if (Number(refunded?.total ?? 0) + input.amount > payment.amount) {
+          throw new RefundRefused('refund.exceeds_payment', 'This would pay back more than the payment took.')
+        }
+        const [row] = await tx
+          .insert(sandboxSessions)
+          .values({
+            ref,
+            amount: input.amount,
+            currency: input.currency,
+            description: payment.ref,
+            locale: payment.locale,
+            returnUrl: payment.returnUrl,
+            webhookUrl: input.webhookUrl ?? payment.webhookUrl,
+            status: outcome,
+            completedAt: now(),
+          })
+          .returning()
+        return row!
+      })
+      if (created) {
+        scheduleDelivery(created.webhookUrl, `refund.${outcome}`, { ref, refundId: input.refundId, amount: created.amount, currency: created.currency })
+      }
+      return { ref }
+    },
+
+    simulateRefunds(mode) {
+      refundMode = mode
+    },
+
+    async verifyWebhook({ headers, body, now: at }: WebhookInput): Promise<ProviderEvent> {
       const header = headers.get(SIGNATURE_HEADER) ?? ''
       const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]))
       const timestamp = Number(parts.t)
@@ -142,7 +231,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       if (Math.abs(at.getTime() / 1000 - timestamp) > REPLAY_WINDOW_SECONDS) {
         throw new WebhookRejected('webhook.stale', 'The event was signed too long ago (or in the future).')
       }
-      let event: { id?: unknown; type?: unknown; data?: { ref?: unknown; amount?: unknown; currency?: unknown } }
+      let event: { id?: unknown; type?: unknown; data?: { ref?: unknown; refundId?: unknown; amount?: unknown; currency?: unknown } }
       try {
         event = JSON.parse(body)
       } catch {
@@ -150,21 +239,28 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       }
       // A signed `null`, number or array is still no event (found by the contract fuzzer).
       if (!event || typeof event !== 'object' || Array.isArray(event)) throw new WebhookRejected('webhook.invalid_body', 'The body is not a JSON object.')
-      const outcome = typeof event.type === 'string' ? event.type.replace(/^payment\./, '') : ''
+      // `payment.succeeded|failed|cancelled` or `refund.succeeded|failed`, nothing else.
+      const type = typeof event.type === 'string' ? /^(?:(payment)\.(succeeded|failed|cancelled)|(refund)\.(succeeded|failed))$/.exec(event.type) : null
+      const kind = type?.[1] ?? type?.[3]
+      const outcome = type?.[2] ?? type?.[4]
       const data = event.data && typeof event.data === 'object' ? event.data : {}
+      const token = (value: unknown) => typeof value === 'string' && /^[\x21-\x7e]{1,200}$/.test(value)
       if (
-        typeof event.id !== 'string' ||
-        !/^[\x21-\x7e]{1,200}$/.test(event.id) ||
-        !['succeeded', 'failed', 'cancelled'].includes(outcome) ||
-        typeof data.ref !== 'string' ||
-        !/^[\x21-\x7e]{1,200}$/.test(data.ref) ||
+        !token(event.id) ||
+        !kind ||
+        !token(data.ref) ||
+        (data.refundId !== undefined && !token(data.refundId)) ||
         !Number.isSafeInteger(data.amount) ||
         typeof data.currency !== 'string' ||
         !/^[A-Z]{3}$/.test(data.currency)
       ) {
         throw new WebhookRejected('webhook.invalid_body', 'The event lacks id, type or data.')
       }
-      return { eventId: event.id, ref: data.ref, outcome: outcome as Outcome, amount: data.amount as number, currency: data.currency }
+      const common = { eventId: event.id as string, ref: data.ref as string, amount: data.amount as number, currency: data.currency }
+      if (kind === 'refund') {
+        return { kind, ...common, outcome: outcome as RefundEvent['outcome'], ...(data.refundId !== undefined ? { refundId: data.refundId as string } : {}) }
+      }
+      return { kind: 'payment', ...common, outcome: outcome as Outcome }
     },
 
     async handle(request) {
@@ -184,7 +280,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         if (!outcome) return page(400, locale, (t) => `<h1>${t.unknown}</h1>`)
         const done = await complete(ref, outcome)
         if (!done) return closedPage(session, locale)
-        scheduleDelivery(done, outcome)
+        deliverPayment(done, outcome)
         const back = new URL(session.returnUrl)
         back.searchParams.set('outcome', outcome) // a hint only: the shop trusts the webhook alone
         return new Response(null, { status: 303, headers: { location: back.href, 'cache-control': 'no-store' } })

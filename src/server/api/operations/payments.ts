@@ -1,4 +1,5 @@
 import { applyPaymentEvent, findPaymentLink, startCartPayment, startLinkPayment } from '~/server/domain/payments'
+import { applyRefundEvent } from '~/server/domain/refunds'
 import { HttpError } from '~/server/http/problem'
 import { WebhookRejected } from '~/server/payments/provider'
 import { json, type OperationHandlers } from '~/server/api/types'
@@ -36,7 +37,11 @@ export const payments = {
         if (error instanceof WebhookRejected) throw new HttpError(400, 'Invalid enquiry', error.message, { code: error.code })
         throw error
       }
-      const result = await applyPaymentEvent({ db: ctx.db, shop: ctx.shop, now: ctx.now }, provider.id, event)
+      // Payment events settle payments; refund events settle refunds (ADR 029). Both exactly once.
+      const result =
+        event.kind === 'refund'
+          ? await applyRefundEvent({ db: ctx.db, shopId: ctx.shop.id, now: ctx.now }, provider.id, event)
+          : await applyPaymentEvent({ db: ctx.db, shop: ctx.shop, now: ctx.now, providers: ctx.payments, origin: ctx.origin }, provider.id, event)
       return json('receivePaymentWebhook', { data: { result } })
     },
   },

@@ -25,9 +25,9 @@ async function bookingsOf(db: Db, sessionId: string, states: (typeof bookings.$i
 /**
  * Cancels a session, then each of its bookings as the staff cancel one (places released, payment
  * links closed, the visitor e-mailed in the language they booked in, with the staff's message);
- * open requests are declined (also e-mailed). A booking paid online is cancelled too: its
- * payments are recorded as refunds due and the visitor's e-mail says the money goes back (the
- * staff refund it until refunds go through the provider). The session is cancelled first, under its row lock: from then
+ * open requests are declined (also e-mailed). A paid booking is cancelled too: each payment gets
+ * a refund (reason `session_cancelled`, ADR 029) sent to its provider after the booking's
+ * cancellation commits, and the visitor's e-mail says the money goes back. The session is cancelled first, under its row lock: from then
  * on no hold or checkout can take a place in it, and the places held in carts are released.
  * Idempotent: a cancelled session is answered as it is, any booking still open cancelled then.
  */
@@ -57,7 +57,7 @@ export async function cancelSession(
     try {
       const [current] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id))
       if (current?.status === 'REQUESTED') await answerRequest(ctx, booking.code, { decision: 'decline', ...(message ? { reply: message } : {}) }, { origin: ctx.origin })
-      else await cancelBooking(ctx, booking.code, { ...(message ? { message } : {}), providers: ctx.payments, refundPaid: true })
+      else await cancelBooking(ctx, booking.code, { ...(message ? { message } : {}), providers: ctx.payments, refundPaid: true, refundReason: 'session_cancelled', actorId: actor.staffId })
       cancelledBookings++
     } catch (error) {
       // A payment went through meanwhile, or the request was answered by someone else: left to the staff.
