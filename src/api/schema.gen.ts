@@ -393,6 +393,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webshop/v1/manage/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking a "manage my booking" link belongs to, and what the visitor may change now.
+         * @description The token (256 random bits, from the confirmation e-mail and the success page) is stored
+         *     hashed; a token of another shop, an unknown or replaced one answers 404
+         *     `manage_link.not_found`. `cancel` and `move` say whether the visitor may cancel or move
+         *     now under the shop's cancellation policy, and if not, why (`reason`); `cancel.refund` is
+         *     what goes back (paid minus `cancel.fee`).
+         */
+        get: operations["getManagedBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/manage/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visitor cancels their booking within the shop's cancellation policy.
+         * @description Releases the places, refunds what was paid online minus the late fee through the payment
+         *     provider, and e-mails the visitor (in the booking's language) and the shop. Outside the
+         *     policy 409 with `data.code` `manage.not_allowed` and `data.reason` (see
+         *     `ManageRefusal`); `payment.in_progress` while a payment is being confirmed. A cancelled
+         *     booking answers as it is (idempotent, one e-mail).
+         */
+        post: operations["cancelManagedBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/manage/{token}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visitor moves one item of their booking to another date of the same offer.
+         * @description Takes the places on the new session (locked: never oversold; 409 `places.insufficient`
+         *     or `session.past`), releases them on the old one and keeps the booking code. The new
+         *     date is priced as it is sold now: more to pay raises the open amount and the e-mail
+         *     carries a payment link; less is refunded through the provider. Outside the policy 409
+         *     `manage.not_allowed` with `data.reason`; an unknown item or session 404.
+         */
+        post: operations["moveManagedBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webshop/v1/manage/{token}/dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The other dates of the same offer an item can move to (next 90 days, with enough free places). */
+        get: operations["listManagedBookingDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webshop/v1/operator/requests": {
         parameters: {
             query?: never;
@@ -587,6 +676,7 @@ export interface components {
             paymentLinkDays?: number;
             /** @description How long a pay-now booking holds its places unpaid (default 30 minutes); then it is cancelled and its places go back on sale. A payment still in progress at the provider gets up to 15 more minutes. */
             payNowMinutes?: number;
+            cancellationPolicy?: components["schemas"]["CancellationPolicy"];
         };
         Money: {
             /** @description Minor units (Rappen, cents). */
@@ -839,6 +929,11 @@ export interface components {
              * @description Pay now, not paid yet -- the places are held until then; still unpaid afterwards, the booking is cancelled.
              */
             paymentDeadline?: string;
+            /**
+             * @description The token of the booking's "manage my booking" page (`/{lang}/aftersales/booking/{token}`), only in
+             *     the checkout's answer: it is stored hashed and cannot be read again (the e-mail carries the link too).
+             */
+            manageToken?: string;
             email: string;
             /** Format: date-time */
             createdAt: string;
@@ -945,6 +1040,99 @@ export interface components {
             paymentLink?: components["schemas"]["PaymentLinkRef"];
             /** Format: date-time */
             createdAt: string;
+        };
+        /**
+         * @description What visitors may change themselves through the "manage my booking" link. `none`: they
+         *     cannot cancel nor move (they contact the shop). `free_until`: they cancel free of charge
+         *     until `hoursBefore` hours before the booking's first start; afterwards `late` decides:
+         *     `fee` keeps `lateFeePercent` % of the total (100 = no refund), `refused` refuses it. With
+         *     `moves`, an item may be moved to another date until `hoursBefore` hours before its start.
+         */
+        CancellationPolicy: {
+            /** @enum {string} */
+            cancellation: "none" | "free_until";
+            /** @description Default 48. */
+            hoursBefore?: number;
+            /**
+             * @description Default `refused`.
+             * @enum {string}
+             */
+            late?: "fee" | "refused";
+            /** @description Default 100. */
+            lateFeePercent?: number;
+            /** @description Default true. */
+            moves?: boolean;
+        };
+        /**
+         * @description Why the visitor cannot cancel or move now: `policy_none` (the shop does not allow it),
+         *     `too_late` (past the policy's deadline), `cancelled`, `request_open` (a request not
+         *     answered yet), `declined`, `started` (the date has begun), `not_movable` (no dated
+         *     session to move, e.g. a private service), `no_dates` (no other date with enough places).
+         * @enum {string}
+         */
+        ManageRefusal: "policy_none" | "too_late" | "cancelled" | "request_open" | "declined" | "started" | "not_movable" | "no_dates";
+        ManagedBooking: {
+            booking: components["schemas"]["Booking"];
+            /** @description The booking's items in the order of `booking.items`, with what the page needs to move them. */
+            items: {
+                itemId: components["schemas"]["OpaqueId"];
+                movable: boolean;
+                reason?: components["schemas"]["ManageRefusal"];
+                /**
+                 * Format: date-time
+                 * @description Until when this item can be moved.
+                 */
+                moveUntil?: string;
+            }[];
+            cancel: {
+                allowed: boolean;
+                reason?: components["schemas"]["ManageRefusal"];
+                /**
+                 * Format: date-time
+                 * @description Until when cancelling is free of charge.
+                 */
+                freeUntil?: string;
+                /** @description Cancelling now costs the late fee. */
+                late?: boolean;
+                feePercent?: number;
+                fee: components["schemas"]["Money"];
+                /** @description What was paid online so far (less refunds). */
+                paid: components["schemas"]["Money"];
+                /** @description What goes back on cancelling now (paid minus the fee, never below zero). */
+                refund: components["schemas"]["Money"];
+            };
+            move: {
+                allowed: boolean;
+                reason?: components["schemas"]["ManageRefusal"];
+                /** Format: date-time */
+                until?: string;
+            };
+            policy: components["schemas"]["CancellationPolicy"];
+            contact: {
+                name: string;
+                email: string;
+                phone: string;
+            };
+        };
+        ManageMoveInput: {
+            itemId: components["schemas"]["OpaqueId"];
+            sessionId: string;
+        };
+        ManageDate: {
+            sessionId: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description The day in the shop's time zone (`YYYY-MM-DD`). */
+            date: string;
+            /** @description Wall-clock start in the shop's time zone, HH:mm. */
+            startTime: string;
+            placesLeft: number;
+            /** @description The item's price on this date. */
+            total: components["schemas"]["Money"];
+            /** @description The new price minus the item's current price (negative is refunded). */
+            difference: components["schemas"]["Money"];
         };
     };
     responses: {
@@ -1705,6 +1893,148 @@ export interface operations {
                             /** @enum {string} */
                             result: "applied" | "duplicate" | "unchanged";
                         };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getManagedBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The managed booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManagedBooking"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelManagedBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManagedBooking"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    moveManagedBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /**
+                 * @description The value of the `XSRF-TOKEN` cookie. The server refuses a write without it (419); it is
+                 *     marked optional here only because the client's middleware adds it to every write.
+                 */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /**
+                 * @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`). The server
+                 *     refuses a write without it (400); the client's middleware adds it to every write.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManageMoveInput"];
+            };
+        };
+        responses: {
+            /** @description The moved booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManagedBooking"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listManagedBookingDates: {
+        parameters: {
+            query: {
+                itemId: components["schemas"]["OpaqueId"];
+            };
+            header?: {
+                /** @description The visitor's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dates, earliest first. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManageDate"][];
                     };
                 };
             };

@@ -50,6 +50,10 @@ export const contract: OpenApiDocument = {
       "description": "Paying bookings online (payment links, provider webhooks)."
     },
     {
+      "name": "manage",
+      "description": "Visitors managing their own booking (cancel, move) through the link they were sent."
+    },
+    {
       "name": "operator",
       "description": "The shop's staff answering requests (bearer token)."
     }
@@ -1283,6 +1287,251 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/webshop/v1/manage/{token}": {
+      "get": {
+        "operationId": "getManagedBooking",
+        "tags": [
+          "manage"
+        ],
+        "summary": "The booking a \"manage my booking\" link belongs to, and what the visitor may change now.",
+        "description": "The token (256 random bits, from the confirmation e-mail and the success page) is stored\nhashed; a token of another shop, an unknown or replaced one answers 404\n`manage_link.not_found`. `cancel` and `move` say whether the visitor may cancel or move\nnow under the shop's cancellation policy, and if not, why (`reason`); `cancel.refund` is\nwhat goes back (paid minus `cancel.fee`).\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "token",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9_-]{22,64}$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The managed booking.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/ManagedBooking"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/webshop/v1/manage/{token}/cancel": {
+      "post": {
+        "operationId": "cancelManagedBooking",
+        "tags": [
+          "manage"
+        ],
+        "summary": "The visitor cancels their booking within the shop's cancellation policy.",
+        "description": "Releases the places, refunds what was paid online minus the late fee through the payment\nprovider, and e-mails the visitor (in the booking's language) and the shop. Outside the\npolicy 409 with `data.code` `manage.not_allowed` and `data.reason` (see\n`ManageRefusal`); `payment.in_progress` while a payment is being confirmed. A cancelled\nbooking answers as it is (idempotent, one e-mail).\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "token",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9_-]{22,64}$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cancelled booking.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/ManagedBooking"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/webshop/v1/manage/{token}/move": {
+      "post": {
+        "operationId": "moveManagedBooking",
+        "tags": [
+          "manage"
+        ],
+        "summary": "The visitor moves one item of their booking to another date of the same offer.",
+        "description": "Takes the places on the new session (locked: never oversold; 409 `places.insufficient`\nor `session.past`), releases them on the old one and keeps the booking code. The new\ndate is priced as it is sold now: more to pay raises the open amount and the e-mail\ncarries a payment link; less is refunded through the provider. Outside the policy 409\n`manage.not_allowed` with `data.reason`; an unknown item or session 404.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "token",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9_-]{22,64}$"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ManageMoveInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The moved booking.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/ManagedBooking"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/webshop/v1/manage/{token}/dates": {
+      "get": {
+        "operationId": "listManagedBookingDates",
+        "tags": [
+          "manage"
+        ],
+        "summary": "The other dates of the same offer an item can move to (next 90 days, with enough free places).",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "token",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9_-]{22,64}$"
+            }
+          },
+          {
+            "name": "itemId",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The dates, earliest first.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "type": "array",
+                      "maxItems": 500,
+                      "items": {
+                        "$ref": "#/components/schemas/ManageDate"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/webshop/v1/operator/requests": {
       "get": {
         "operationId": "listRequests",
@@ -2014,6 +2263,9 @@ export const contract: OpenApiDocument = {
             "type": "integer",
             "minimum": 1,
             "maximum": 1440
+          },
+          "cancellationPolicy": {
+            "$ref": "#/components/schemas/CancellationPolicy"
           }
         }
       },
@@ -2886,6 +3138,11 @@ export const contract: OpenApiDocument = {
             "type": "string",
             "format": "date-time"
           },
+          "manageToken": {
+            "description": "The token of the booking's \"manage my booking\" page (`/{lang}/aftersales/booking/{token}`), only in\nthe checkout's answer: it is stored hashed and cannot be read again (the e-mail carries the link too).\n",
+            "type": "string",
+            "maxLength": 64
+          },
           "email": {
             "type": "string"
           },
@@ -3232,6 +3489,261 @@ export const contract: OpenApiDocument = {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          }
+        }
+      },
+      "CancellationPolicy": {
+        "description": "What visitors may change themselves through the \"manage my booking\" link. `none`: they\ncannot cancel nor move (they contact the shop). `free_until`: they cancel free of charge\nuntil `hoursBefore` hours before the booking's first start; afterwards `late` decides:\n`fee` keeps `lateFeePercent` % of the total (100 = no refund), `refused` refuses it. With\n`moves`, an item may be moved to another date until `hoursBefore` hours before its start.\n",
+        "type": "object",
+        "required": [
+          "cancellation"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "cancellation": {
+            "type": "string",
+            "enum": [
+              "none",
+              "free_until"
+            ]
+          },
+          "hoursBefore": {
+            "description": "Default 48.",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2160
+          },
+          "late": {
+            "description": "Default `refused`.",
+            "type": "string",
+            "enum": [
+              "fee",
+              "refused"
+            ]
+          },
+          "lateFeePercent": {
+            "description": "Default 100.",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 100
+          },
+          "moves": {
+            "description": "Default true.",
+            "type": "boolean"
+          }
+        }
+      },
+      "ManageRefusal": {
+        "description": "Why the visitor cannot cancel or move now: `policy_none` (the shop does not allow it),\n`too_late` (past the policy's deadline), `cancelled`, `request_open` (a request not\nanswered yet), `declined`, `started` (the date has begun), `not_movable` (no dated\nsession to move, e.g. a private service), `no_dates` (no other date with enough places).\n",
+        "type": "string",
+        "enum": [
+          "policy_none",
+          "too_late",
+          "cancelled",
+          "request_open",
+          "declined",
+          "started",
+          "not_movable",
+          "no_dates"
+        ]
+      },
+      "ManagedBooking": {
+        "type": "object",
+        "required": [
+          "booking",
+          "items",
+          "cancel",
+          "move",
+          "policy",
+          "contact"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "booking": {
+            "$ref": "#/components/schemas/Booking"
+          },
+          "items": {
+            "description": "The booking's items in the order of `booking.items`, with what the page needs to move them.",
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "type": "object",
+              "required": [
+                "itemId",
+                "movable"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "itemId": {
+                  "$ref": "#/components/schemas/OpaqueId"
+                },
+                "movable": {
+                  "type": "boolean"
+                },
+                "reason": {
+                  "$ref": "#/components/schemas/ManageRefusal"
+                },
+                "moveUntil": {
+                  "description": "Until when this item can be moved.",
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          },
+          "cancel": {
+            "type": "object",
+            "required": [
+              "allowed",
+              "fee",
+              "refund",
+              "paid"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "allowed": {
+                "type": "boolean"
+              },
+              "reason": {
+                "$ref": "#/components/schemas/ManageRefusal"
+              },
+              "freeUntil": {
+                "description": "Until when cancelling is free of charge.",
+                "type": "string",
+                "format": "date-time"
+              },
+              "late": {
+                "description": "Cancelling now costs the late fee.",
+                "type": "boolean"
+              },
+              "feePercent": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 100
+              },
+              "fee": {
+                "$ref": "#/components/schemas/Money"
+              },
+              "paid": {
+                "description": "What was paid online so far (less refunds).",
+                "$ref": "#/components/schemas/Money"
+              },
+              "refund": {
+                "description": "What goes back on cancelling now (paid minus the fee, never below zero).",
+                "$ref": "#/components/schemas/Money"
+              }
+            }
+          },
+          "move": {
+            "type": "object",
+            "required": [
+              "allowed"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "allowed": {
+                "type": "boolean"
+              },
+              "reason": {
+                "$ref": "#/components/schemas/ManageRefusal"
+              },
+              "until": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          },
+          "policy": {
+            "$ref": "#/components/schemas/CancellationPolicy"
+          },
+          "contact": {
+            "type": "object",
+            "required": [
+              "name",
+              "email",
+              "phone"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "email": {
+                "type": "string",
+                "maxLength": 254
+              },
+              "phone": {
+                "type": "string",
+                "maxLength": 40
+              }
+            }
+          }
+        }
+      },
+      "ManageMoveInput": {
+        "type": "object",
+        "required": [
+          "itemId",
+          "sessionId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "itemId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "sessionId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64,
+            "pattern": "^[A-Za-z0-9_-]+$"
+          }
+        }
+      },
+      "ManageDate": {
+        "type": "object",
+        "required": [
+          "sessionId",
+          "start",
+          "end",
+          "date",
+          "startTime",
+          "placesLeft",
+          "total",
+          "difference"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "sessionId": {
+            "type": "string"
+          },
+          "start": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "end": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "date": {
+            "description": "The day in the shop's time zone (`YYYY-MM-DD`).",
+            "type": "string"
+          },
+          "startTime": {
+            "description": "Wall-clock start in the shop's time zone, HH:mm.",
+            "type": "string"
+          },
+          "placesLeft": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "total": {
+            "description": "The item's price on this date.",
+            "$ref": "#/components/schemas/Money"
+          },
+          "difference": {
+            "description": "The new price minus the item's current price (negative is refunded).",
+            "$ref": "#/components/schemas/Money"
           }
         }
       }

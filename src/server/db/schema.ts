@@ -291,7 +291,7 @@ export const bookings = pgTable(
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
     /** When and why it was cancelled: the payment deadline passed, or the staff cancelled it. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelReason: text('cancel_reason', { enum: ['payment_deadline', 'staff'] }),
+    cancelReason: text('cancel_reason', { enum: ['payment_deadline', 'staff', 'visitor'] }),
     /** The CRM customer it belongs to (merged by e-mail); null once erased or before it was derived. */
     customerId: text('customer_id'),
     /** Where the visitor booked: the shop itself or an embedded widget (and the host page's origin). */

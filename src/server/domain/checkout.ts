@@ -14,6 +14,7 @@ import { newOpaqueId } from './carts'
 import { findBookingOfCart, newBookingCode, paymentDeadlineFor, toBookingView, wantsPaymentLink, type Booking } from './bookings'
 import { conflict, invalidFields, invalidRequest, notFound } from './errors'
 import { createPaymentLink, paymentLinkUrl } from './payments'
+import { manageLinkFor, manageLinkUrl } from './manage/links'
 
 // Kept here for their callers: the booking read model lives in ./bookings.
 export { findBookingOfCart, newBookingCode, toBookingView, type Booking } from './bookings'
@@ -178,7 +179,9 @@ export async function checkoutCart(
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId))
     // Pay later (and pay now, should the payment not go through): a link to pay the open amount.
     const link = wantsPaymentLink(ctx.shop, booking!) ? await createPaymentLink(tx, ctx.shop, bookingId, ctx.now, booking!.paymentDeadline) : null
-    const result = await toBookingView(ctx, tx, booking!)
+    // An order's "manage my booking" link (only its hash is stored): in the e-mail and this answer.
+    const manageToken = mode === 'order' ? await manageLinkFor(tx, ctx.shop, bookingId) : null
+    const result: Booking = { ...(await toBookingView(ctx, tx, booking!)), ...(manageToken ? { manageToken } : {}) }
     // In the same transaction: a booking is never without its e-mail, nor an e-mail without it.
     await enqueueMail(tx, ctx.shop.id, mode === 'request' ? 'request.received' : 'booking.confirmation', {
       booking: result,
@@ -187,6 +190,7 @@ export async function checkoutCart(
       ...(link && options.origin
         ? { paymentUrl: paymentLinkUrl(options.origin, ctx.locale, link.token), paymentLinkExpiresAt: link.expiresAt.toISOString() }
         : {}),
+      ...(manageToken && options.origin ? { manageUrl: manageLinkUrl(options.origin, ctx.locale, manageToken) } : {}),
     })
     return result
   })

@@ -22,7 +22,18 @@ type BookingItem = components['schemas']['BookingItem']
 type ShopContact = components['schemas']['ShopConfig']['contact']
 type PaymentMethod = components['schemas']['PaymentMethod']
 
-export type MailKind = 'booking.confirmation' | 'request.received' | 'request.accepted' | 'request.declined' | 'payment.received' | 'booking.cancelled'
+export type MailKind =
+  | 'booking.confirmation'
+  | 'request.received'
+  | 'request.accepted'
+  | 'request.declined'
+  | 'payment.received'
+  | 'booking.cancelled'
+  /** Manage-booking: the visitor moved an item to another date (to the visitor). */
+  | 'booking.moved'
+  /** Manage-booking: the visitor cancelled or moved their booking (to the shop's contact address). */
+  | 'booking.visitor_cancelled'
+  | 'booking.visitor_moved'
 export const MAIL_KINDS: readonly MailKind[] = [
   'booking.confirmation',
   'request.received',
@@ -30,11 +41,16 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'request.declined',
   'payment.received',
   'booking.cancelled',
+  'booking.moved',
+  'booking.visitor_cancelled',
+  'booking.visitor_moved',
 ]
-/** Why a booking was cancelled: its payment deadline passed unpaid, or the staff cancelled it. */
-export type CancelReason = 'payment_deadline' | 'staff'
+/** Why a booking was cancelled: its payment deadline passed unpaid, the staff cancelled it, or the visitor did (manage link). */
+export type CancelReason = 'payment_deadline' | 'staff' | 'visitor'
 /** Kinds that carry the booking's dates as an .ics attachment. */
-export const MAIL_KINDS_WITH_CALENDAR: readonly MailKind[] = ['booking.confirmation', 'request.accepted', 'payment.received']
+export const MAIL_KINDS_WITH_CALENDAR: readonly MailKind[] = ['booking.confirmation', 'request.accepted', 'payment.received', 'booking.moved']
+/** Manage-booking kinds addressed to the shop itself, not to the visitor. */
+const SHOP_KINDS: readonly MailKind[] = ['booking.visitor_cancelled', 'booking.visitor_moved']
 
 export type MailShop = {
   title: string
@@ -62,6 +78,16 @@ export type MailData = {
   reason?: CancelReason
   /** Cancellations of a paid booking: the amount to be refunded. */
   refund?: { amount: number; currency: string }
+  /** Manage-booking: the absolute URL of the visitor's "manage my booking" page. */
+  manageUrl?: string
+  /** Manage-booking: the moved item's former dates. */
+  from?: { start: string; end: string }
+  /** Manage-booking: the new price minus the old one (minor units; negative: less to pay). */
+  difference?: { amount: number; currency: string }
+  /** Manage-booking: the late cancellation fee kept by the shop. */
+  fee?: { amount: number; currency: string }
+  /** Manage-booking mails to the shop: who booked. */
+  person?: { firstname: string; surname: string; email: string; phone: string }
 }
 export type RenderedMail = { subject: string; text: string; html: string }
 
@@ -86,6 +112,9 @@ const MESSAGES = {
     'request.declined': /*i18n*/ 'Your request {code} – unfortunately not possible – {shop}',
     'payment.received': /*i18n*/ 'Payment received for booking {code} – {shop}',
     'booking.cancelled': /*i18n*/ 'Your booking {code} has been cancelled – {shop}',
+    'booking.moved': /*i18n*/ 'Your booking {code} has been moved – {shop}',
+    'booking.visitor_cancelled': /*i18n*/ 'Booking {code} cancelled by the visitor – {shop}',
+    'booking.visitor_moved': /*i18n*/ 'Booking {code} moved by the visitor – {shop}',
   },
   heading: {
     'booking.confirmation': /*i18n*/ 'Booking confirmation',
@@ -94,6 +123,9 @@ const MESSAGES = {
     'request.declined': /*i18n*/ 'Request not confirmed',
     'payment.received': /*i18n*/ 'Payment received',
     'booking.cancelled': /*i18n*/ 'Booking cancelled',
+    'booking.moved': /*i18n*/ 'Booking moved',
+    'booking.visitor_cancelled': /*i18n*/ 'Cancelled by the visitor',
+    'booking.visitor_moved': /*i18n*/ 'Moved by the visitor',
   },
   greeting: /*i18n*/ 'Hello,',
   intro: {
@@ -104,6 +136,10 @@ const MESSAGES = {
     'request.declined': /*i18n*/ 'Thank you for your request to {shop}. Unfortunately, we cannot confirm it.',
     'payment.received': /*i18n*/ 'Thank you! We have received your payment of {amount}.',
     'booking.cancelled': /*i18n*/ '{shop} has cancelled your booking. The places have been released.',
+    'booking.moved': /*i18n*/ 'Your booking with {shop} has been moved to the new date below. Your booking code stays the same.',
+    'booking.visitor_cancelled':
+      /*i18n*/ 'A visitor has cancelled their booking using the link in their confirmation e-mail. The places have been released.',
+    'booking.visitor_moved': /*i18n*/ 'A visitor has moved their booking to another date using the link in their confirmation e-mail.',
   },
   /** Above the operator's reply. */
   replyLabel: /*i18n*/ 'Our message to you',
@@ -119,10 +155,21 @@ const MESSAGES = {
     payment_deadline:
       /*i18n*/ 'Unfortunately, we did not receive your payment for your booking with {shop} in time. We have therefore cancelled the booking and released the places. You have not been charged.',
     staff: /*i18n*/ '{shop} has cancelled your booking. The places have been released.',
+    visitor: /*i18n*/ 'As you requested, we have cancelled your booking with {shop}. The places have been released.',
   },
   cancelledNote: /*i18n*/ 'Would you still like to join? You are welcome to book again while places are available.',
   /** A cancelled booking that was paid: the money goes back. */
   refundNote: /*i18n*/ 'The {amount} you paid will be refunded to you.',
+  /** Manage-booking: the link to the visitor's page. */
+  manageLead: /*i18n*/ 'Need to cancel or change the date? Within our cancellation policy you can do it yourself:',
+  manageButton: /*i18n*/ 'Manage my booking',
+  movedFrom: /*i18n*/ 'Previous date: {date}, {time}',
+  moreToPay: /*i18n*/ 'The new date costs {amount} more; the amount due has been increased accordingly.',
+  lessToPay: /*i18n*/ 'The new date costs {amount} less.',
+  moveRefund: /*i18n*/ '{amount} will be refunded to you.',
+  feeNote: /*i18n*/ 'Cancellation fee: {amount}',
+  shopRefund: /*i18n*/ 'Refunded to the visitor: {amount}',
+  bookedBy: /*i18n*/ 'Booked by',
   /** Pay now, not paid yet: until when the places are held. */
   payBy:
     /*i18n*/ 'Your places are held for you until {day}, {time}. If the booking is still unpaid then, it is cancelled and the places are released.',
@@ -135,6 +182,9 @@ const MESSAGES = {
     'request.declined': /*i18n*/ 'Reference',
     'payment.received': /*i18n*/ 'Booking code',
     'booking.cancelled': /*i18n*/ 'Booking code',
+    'booking.moved': /*i18n*/ 'Booking code',
+    'booking.visitor_cancelled': /*i18n*/ 'Booking code',
+    'booking.visitor_moved': /*i18n*/ 'Booking code',
   },
   items: /*i18n*/ 'Your details',
   variant: /*i18n*/ 'Option',
@@ -165,6 +215,9 @@ const MESSAGES = {
     'request.declined': /*i18n*/ 'See other dates',
     'payment.received': /*i18n*/ 'View your booking',
     'booking.cancelled': /*i18n*/ 'See dates',
+    'booking.moved': /*i18n*/ 'View your booking',
+    'booking.visitor_cancelled': /*i18n*/ 'Open the shop',
+    'booking.visitor_moved': /*i18n*/ 'Open the shop',
   },
   questions: /*i18n*/ 'Any questions? We are happy to help.',
   phone: /*i18n*/ 'Phone',
@@ -205,6 +258,15 @@ type Dictionary = {
   cancelledIntro: Record<CancelReason, (shop: string) => string>
   cancelledNote: string
   refundNote: (amount: string) => string
+  manageLead: string
+  manageButton: string
+  movedFrom: (date: string, time: string) => string
+  moreToPay: (amount: string) => string
+  lessToPay: (amount: string) => string
+  moveRefund: (amount: string) => string
+  feeNote: (amount: string) => string
+  shopRefund: (amount: string) => string
+  bookedBy: string
   payBy: (day: string, time: string) => string
   requestNote: string
   codeLabel: Record<MailKind, string>
@@ -252,6 +314,15 @@ function buildDictionary(i18n: I18n): Dictionary {
     cancelledIntro: mapValues(m.cancelledIntro, (msg) => (shop: string) => _(msg, { shop })),
     cancelledNote: _(m.cancelledNote),
     refundNote: (amount) => _(m.refundNote, { amount }),
+    manageLead: _(m.manageLead),
+    manageButton: _(m.manageButton),
+    movedFrom: (date, time) => _(m.movedFrom, { date, time }),
+    moreToPay: (amount) => _(m.moreToPay, { amount }),
+    lessToPay: (amount) => _(m.lessToPay, { amount }),
+    moveRefund: (amount) => _(m.moveRefund, { amount }),
+    feeNote: (amount) => _(m.feeNote, { amount }),
+    shopRefund: (amount) => _(m.shopRefund, { amount }),
+    bookedBy: _(m.bookedBy),
     payBy: (day, time) => _(m.payBy, { day, time }),
     requestNote: _(m.requestNote),
     codeLabel: mapValues(m.codeLabel, (msg) => _(msg)),
@@ -425,7 +496,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     (kind === 'request.accepted' || kind === 'request.declined' || kind === 'booking.cancelled') && data.reply?.trim() ? data.reply.trim() : undefined
   // The payment link: only while something is open, and never on a refusal or a receipt.
   const payUrl =
-    (kind === 'booking.confirmation' || kind === 'request.accepted') && booking.openAmount.amount > 0 ? httpUrl(data.paymentUrl) : undefined
+    (kind === 'booking.confirmation' || kind === 'request.accepted' || kind === 'booking.moved') && booking.openAmount.amount > 0 ? httpUrl(data.paymentUrl) : undefined
   const payLead = kind === 'booking.confirmation' && booking.paymentMethod === 'PAY_NOW' ? t.payNowLead : t.payLead
   const expiry = payUrl && data.paymentLinkExpiresAt ? formatDay(data.paymentLinkExpiresAt, locale, timeZone) : undefined
   const deadline =
@@ -433,10 +504,29 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
       ? formatItemDateTime({ start: booking.paymentDeadline, end: booking.paymentDeadline }, locale, timeZone)
       : undefined
   const payBy = deadline ? t.payBy(deadline.date, deadline.time.split('–')[0]!) : undefined
-  const withTotals = kind !== 'request.declined' && kind !== 'booking.cancelled'
-  const closingNote = kind === 'booking.cancelled' ? t.cancelledNote : t.declinedNote
+  const withTotals = kind !== 'request.declined' && kind !== 'booking.cancelled' && kind !== 'booking.visitor_cancelled'
+  const closingNote = kind === 'booking.cancelled' ? t.cancelledNote : kind === 'booking.visitor_cancelled' ? '' : t.declinedNote
   const paidInFull = kind === 'payment.received' && booking.openAmount.amount === 0
   const refund = kind === 'booking.cancelled' && data.refund && data.refund.amount > 0 ? t.refundNote(formatMoney(data.refund, locale)) : undefined
+  // Manage-booking: the visitor's link, a move's former date and price difference, what the shop is told.
+  const manageUrl =
+    kind === 'booking.confirmation' || kind === 'request.accepted' || kind === 'payment.received' || kind === 'booking.moved' ? httpUrl(data.manageUrl) : undefined
+  const fromDate = data.from && (kind === 'booking.moved' || kind === 'booking.visitor_moved') ? formatItemDateTime(data.from, locale, timeZone) : undefined
+  const changeNotes: string[] = []
+  if (fromDate) changeNotes.push(t.movedFrom(fromDate.date, fromDate.time))
+  if (kind === 'booking.moved' && data.difference && data.difference.amount > 0) changeNotes.push(t.moreToPay(formatMoney(data.difference, locale)))
+  if (kind === 'booking.moved' && data.difference && data.difference.amount < 0) {
+    changeNotes.push(t.lessToPay(formatMoney({ ...data.difference, amount: -data.difference.amount }, locale)))
+  }
+  if (kind === 'booking.moved' && data.refund && data.refund.amount > 0) changeNotes.push(t.moveRefund(formatMoney(data.refund, locale)))
+  if (SHOP_KINDS.includes(kind)) {
+    if (data.person) {
+      const who = [oneLine(`${data.person.firstname} ${data.person.surname}`).trim(), oneLine(data.person.email), oneLine(data.person.phone)].filter(Boolean)
+      changeNotes.unshift(`${t.bookedBy}${t.colon}${who.join(', ')}`)
+    }
+    if (data.fee && data.fee.amount > 0) changeNotes.push(t.feeNote(formatMoney(data.fee, locale)))
+    if (data.refund && data.refund.amount > 0) changeNotes.push(t.shopRefund(formatMoney(data.refund, locale)))
+  }
   const calendar = (MAIL_KINDS_WITH_CALENDAR as readonly string[]).includes(kind) && booking.items.length > 0
 
   // ---- plain text ----------------------------------------------------------------------------
@@ -448,12 +538,14 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     ...(reply ? ['', `${t.replyLabel}${t.colon}`, ...reply.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     ...(paidInFull ? ['', t.paidInFull] : []),
     ...(refund ? ['', refund] : []),
+    ...(changeNotes.length ? ['', ...changeNotes] : []),
     '',
     `${t.codeLabel[kind]}${t.colon}${booking.code}`,
     '',
   ]
   if (payBy) text.push(payBy, '')
   if (payUrl) text.push(payLead, payUrl, ...(expiry ? [t.validUntil(expiry)] : []), '')
+  if (manageUrl) text.push(t.manageLead, manageUrl, '')
   for (const item of items) {
     text.push(item.variant && item.variant !== item.offerTitle ? `${item.offerTitle} – ${item.variant}` : item.offerTitle)
     text.push(`  ${t.date}${t.colon}${item.date}`)
@@ -467,7 +559,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     text.push(`${t.total}${t.colon}${total}`)
     text.push(`${t.openAmount}${t.colon}${open}`)
     text.push(`${t.paymentMethod}${t.colon}${payment}`)
-  } else {
+  } else if (closingNote) {
     text.push(closingNote)
   }
   if (calendar) text.push('', t.calendarNote)
@@ -565,11 +657,16 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
     replyBlock +
     (paidInFull ? `<p style="${p}font-weight:bold;">${e(t.paidInFull)}</p>` : '') +
     (refund ? `<p style="${p}font-weight:bold;">${e(refund)}</p>` : '') +
+    changeNotes.map((note) => `<p style="${p}">${e(note)}</p>`).join('') +
     `<p style="${p}">${e(t.codeLabel[kind])}${e(t.colon)}<strong style="font-size:17px;letter-spacing:1px;">${e(booking.code)}</strong></p>` +
     (payBy ? `<p style="${p}font-weight:bold;">${e(payBy)}</p>` : '') +
     payBlock +
+    (manageUrl
+      ? `<p style="${p}margin-bottom:8px;">${e(t.manageLead)}</p>` +
+        `<p style="${p}"><a href="${e(manageUrl)}" style="color:${bg};font-weight:bold;">${e(t.manageButton)}</a></p>`
+      : '') +
     itemBlocks +
-    (withTotals ? totals : `<p style="${p}">${e(closingNote)}</p>`) +
+    (withTotals ? totals : closingNote ? `<p style="${p}">${e(closingNote)}</p>` : '') +
     (calendar ? `<p style="${p}">${e(t.calendarNote)}</p>` : '') +
     button +
     `<p style="${p}">${e(t.closing)}<br>${e(shopTitle)}</p>` +

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { ApiError, unwrap } from '~/api/client'
-import { cartQuery, startCartPayment } from '~/api/checkout.queries'
+import { cartBookingQuery, cartQuery, startCartPayment } from '~/api/checkout.queries'
 import { offerQuery } from '~/api/offers.queries'
 import { pageTitle } from '~/lib/page-title'
 import { CheckoutFlow } from '~/components/checkout/checkout-flow'
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/$lang/_default/checkout/$cart/')({
 
 function CheckoutPage() {
   const { cart, extras } = Route.useLoaderData()
-  const { config, lang, api } = Route.useRouteContext()
+  const { config, lang, api, queryClient } = Route.useRouteContext()
   return (
     <CheckoutFlow
       key={cart.id}
@@ -40,7 +40,12 @@ function CheckoutPage() {
       paymentOptions={[...paymentOptionsOf(config)]}
       lang={lang}
       timeZone={config.timeZone}
-      submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
+      submit={async ({ cartId, input }) => {
+        const booked = (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data
+        // The success page starts from this answer: it alone carries the "manage my booking" token.
+        queryClient.setQueryData(cartBookingQuery(api, lang, cartId).queryKey, booked)
+        return booked
+      }}
       startPayment={(cartId) => startCartPayment(api, cartId)}
     />
   )

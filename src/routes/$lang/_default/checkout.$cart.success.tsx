@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
@@ -39,6 +40,9 @@ function SuccessPage() {
   const { payment } = Route.useSearch()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
   const request = booking.mode === 'request'
+  // The manage link's token comes only with the checkout's answer (it is stored hashed): kept
+  // while the page lives; after a reload the e-mail has it.
+  const [manageToken] = useState(booking.manageToken)
   // Pay now: the payment panel until it is paid (and after the return, to show the outcome).
   const payNow = booking.paymentMethod === 'PAY_NOW' && (payment !== undefined || booking.paymentState === 'payable')
   const { load, start, onPaid } = useCartBookingPayment(api, lang, cart)
@@ -88,6 +92,21 @@ function SuccessPage() {
           <dd className="text-right">{formatMoney(booking.openAmount.amount, booking.openAmount.currency, lang)}</dd>
         </BookingTotals>
       </section>
+      {!request ? (
+        <section aria-labelledby="manage-booking" className="mt-8" data-testid="manage-booking-link">
+          <h2 id="manage-booking" className="text-xl font-semibold">
+            <Trans>Manage my booking</Trans>
+          </h2>
+          <p className="mt-2">
+            <Trans>Need to cancel or change the date? Within the cancellation policy you can do it yourself with the link in your confirmation e-mail.</Trans>
+          </p>
+          {manageToken ? (
+            <ButtonLink className="mt-4" variant="outline" to="/$lang/aftersales/booking/$token" params={{ lang, token: manageToken }}>
+              <Trans>Manage my booking</Trans>
+            </ButtonLink>
+          ) : null}
+        </section>
+      ) : null}
       <div className="mt-8 flex flex-wrap gap-3">
         {!request ? (
           <a className="inline-flex min-h-11 items-center rounded-md border-2 border-primary px-4 font-medium text-primary" href={`/api/webshop/v1/carts/${cart}/booking.ics`} download>

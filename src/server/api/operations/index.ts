@@ -1,6 +1,7 @@
 import type { OperationHandlers, OperationId } from '~/server/api/types'
 import { carts } from './carts'
 import { checkout } from './checkout'
+import { manage } from './manage'
 import { media } from './media'
 import { offers } from './offers'
 import { operator } from './operator'
@@ -21,6 +22,7 @@ export const handlers = {
   ...carts,
   ...checkout,
   ...payments,
+  ...manage,
   ...operator,
 } satisfies OperationHandlers
 

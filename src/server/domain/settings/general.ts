@@ -9,6 +9,7 @@ import { sanitizeRichText } from '~/server/rich-text'
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, paymentOptionsOf } from '~/lib/shop-settings'
 import { SHOP_CHANGED } from './notify'
 import { generalSettingsProblems } from './rules'
+import { policyOf } from '~/server/domain/manage/policy'
 
 export type GeneralSettings = components['schemas']['GeneralSettings']
 export type GeneralSettingsView = { version: number; updatedAt: string; settings: GeneralSettings }
@@ -34,6 +35,8 @@ export function generalSettingsOf(config: ShopConfigBody): GeneralSettings {
       paymentOptions: [...paymentOptionsOf(config)],
       ...(booking.payNowMinutes !== undefined && { payNowMinutes: booking.payNowMinutes }),
       ...(booking.maxPlacesPerCart !== undefined && { maxPlacesPerCart: booking.maxPlacesPerCart }),
+      // Visitors' cancellations and moves (src/server/domain/manage/policy.ts), with its defaults filled in.
+      ...(booking.cancellationPolicy && { cancellationPolicy: policyOf(booking.cancellationPolicy) }),
     },
     embed: { allowedOrigins: [...(config.embed?.allowedOrigins ?? [])] },
   }

@@ -5,6 +5,7 @@ import { FormField } from '../../form-field'
 import { useAdminFieldErrorText } from '../../field-errors'
 import { Section } from '../../profile/section'
 import { fieldId, type SectionProps } from './form-state'
+import { SelectField } from './select-field'
 
 type Booking = SectionProps['settings']['booking']
 type NumberKey = 'holdMinutes' | 'paymentLinkDays' | 'stockLowThreshold' | 'payNowMinutes' | 'maxPlacesPerCart'
@@ -80,6 +81,83 @@ export function BookingSection({ settings, change, error: fieldError }: SectionP
           </p>
         ) : null}
       </fieldset>
+      <CancellationPolicyFields settings={settings} change={change} error={error} />
     </Section>
+  )
+}
+
+type Policy = NonNullable<Booking['cancellationPolicy']>
+const NO_POLICY: Policy = { cancellation: 'none', hoursBefore: 48, late: 'refused', lateFeePercent: 100, moves: true }
+
+/**
+ * What visitors may change themselves through the "manage my booking" link: nothing, or free
+ * cancellation until N hours before the start, then a fee in percent or no cancellation; moves to
+ * another date until the same moment.
+ */
+function CancellationPolicyFields({ settings, change, error }: Pick<SectionProps, 'settings' | 'change'> & { error: SectionProps['error'] }) {
+  const { t } = useLingui()
+  const policy = settings.booking.cancellationPolicy ?? NO_POLICY
+  const edit = (apply: (p: Policy) => void) =>
+    change((d) => {
+      const next = { ...(d.booking.cancellationPolicy ?? NO_POLICY) }
+      apply(next)
+      d.booking.cancellationPolicy = next
+    })
+  const number = (key: 'hoursBefore' | 'lateFeePercent', label: string, hint: string) => (
+    <FormField
+      id={fieldId(`booking.cancellationPolicy.${key}`)}
+      label={label}
+      hint={hint}
+      type="number"
+      required
+      value={String(policy[key])}
+      error={error(`booking.cancellationPolicy.${key}`)}
+      onChange={(v) => edit((p) => void ((p as Record<string, unknown>)[key] = /^-?\d+$/.test(v.trim()) ? Number(v) : v))}
+    />
+  )
+  const free = policy.cancellation === 'free_until'
+  return (
+    <fieldset className="mt-6" id={fieldId('booking.cancellationPolicy')} data-testid="settings-cancellation-policy">
+      <legend className="font-semibold">
+        <Trans>Cancellations and changes by visitors</Trans>
+      </legend>
+      <p className="mt-1 text-sm">
+        <Trans>
+          Visitors get a "manage my booking" link with their confirmation. Within this policy they cancel or move their booking themselves; what they paid
+          online is refunded through the payment provider, less the fee.
+        </Trans>
+      </p>
+      <div className="mt-3 space-y-2">
+        <label className="flex items-center gap-2">
+          <input type="radio" className="h-5 w-5" name="cancellation" checked={!free} onChange={() => edit((p) => void (p.cancellation = 'none'))} />
+          <Trans>Not allowed: visitors contact the shop</Trans>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" className="h-5 w-5" name="cancellation" checked={free} onChange={() => edit((p) => void (p.cancellation = 'free_until'))} />
+          <Trans>Free of charge until some hours before the start</Trans>
+        </label>
+      </div>
+      {free ? (
+        <div className="mt-4 grid gap-4 md:grid-cols-2">
+          {number('hoursBefore', t`Free until (hours before the start)`, t`From 0 to 2160; counted from the first date of the booking. Moves are possible until the same moment.`)}
+          <SelectField
+            id={fieldId('booking.cancellationPolicy.late')}
+            label={t`After that`}
+            value={policy.late}
+            options={[
+              { value: 'fee', label: t`Cancellation with a fee` },
+              { value: 'refused', label: t`No cancellation any more` },
+            ]}
+            error={error('booking.cancellationPolicy.late')}
+            onChange={(v) => edit((p) => void (p.late = v === 'fee' ? 'fee' : 'refused'))}
+          />
+          {policy.late === 'fee' ? number('lateFeePercent', t`Fee (percent of the total)`, t`From 0 to 100; 100 means nothing is refunded.`) : null}
+          <label className="flex items-center gap-2 md:col-span-2">
+            <input type="checkbox" className="h-5 w-5" checked={policy.moves} onChange={(e) => edit((p) => void (p.moves = e.target.checked))} />
+            <Trans>Visitors may move their booking to another date of the same offer</Trans>
+          </label>
+        </div>
+      ) : null}
+    </fieldset>
   )
 }
