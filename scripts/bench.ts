@@ -8,9 +8,16 @@
 //     p99, on PGlite and, with TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL;
 //  5. cold start of `npm start` on an installed clone (its own dependencies) to the first answer:
 //     with a build to make and the demo data to seed, and a restart;
-//  6. memory (RSS) of the server after the load.
+//  6. memory (RSS) of the server after the load;
+//  7. the staff's bookings list with 100 000 seeded bookings: p50/p95 of the domain's list
+//     function for a mix of searches, filters and orders, on PGlite and on PostgreSQL
+//     (scripts/lib/bench-bookings.ts; goal p95 < 100 ms on PostgreSQL).
 // Budgets are in perf-budgets.json: sizes are checked by tests, timings are only reported here.
-// Options: BENCH_SECONDS (per SSR page, default 5), BENCH_SKIP=cold,pg,… to leave parts out.
+// Options: BENCH_SECONDS (per SSR page, default 5), BENCH_SKIP=… to leave parts out: ssr (1 and
+// 6), js (2), loader (3), places (4), pg (4 on PostgreSQL), cold (5), bookings (7; bookings-pglite,
+// bookings-pg: one of its databases). Without ssr,
+// js and places no server is started (and nothing built): BENCH_SKIP=ssr,js,loader,places,cold
+// runs the bookings list alone. BENCH_BOOKINGS (default 100000) and BENCH_BOOKINGS_RUNS (20).
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,6 +32,7 @@ import { buildLoader } from './lib/build-loader'
 import { startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
 import { scriptWeight, type PageType, type ScriptWeight } from './lib/page-weight'
 import { cartWithPlace, checkoutBody, findSession, placesLeft, visitor } from './lib/shop-api'
+import { printBookingsBench, runBookingsBench } from './lib/bench-bookings'
 
 const root = join(import.meta.dirname, '..')
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
@@ -164,81 +172,96 @@ async function freshPostgres() {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
-buildIfStale(() => {})
+const needsServer = !SKIP.has('ssr') || !SKIP.has('js') || !SKIP.has('places')
+if (needsServer) buildIfStale(() => {})
 const results: Record<string, unknown> = { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, durationSecondsPerPage: DURATION }
 let server: Server | undefined
 try {
-  server = await startServer(Number(process.env.BENCH_PORT ?? 4391))
-  const urls = await pages(server.origin)
+  if (needsServer) server = await startServer(Number(process.env.BENCH_PORT ?? 4391))
+  const urls = server && (!SKIP.has('ssr') || !SKIP.has('js')) ? await pages(server.origin) : undefined
 
   // 1. SSR throughput
-  const targets: [string, string, number][] = [
-    ['trivial SSR page (404 screen)', '/de/this-page-does-not-exist', 404],
-    ['home', urls.home, 200],
-    ['listing', urls.listing, 200],
-    ['checkout', urls.checkout, 200],
-    ['embed booking', urls.embedBooking, 200],
-  ]
-  for (const [, path] of targets) await fetch(`${server.origin}${path}`) // warm up
-  const ssr: Record<string, { path: string; requestsPerSecond: number; p50: number; p99: number; errors: number; ratio: number }> = {}
-  for (const [name, path, status] of targets) ssr[name] = { path, ...(await load(`${server.origin}${path}`, status)), ratio: 0 }
-  const trivial = ssr[targets[0]![0]]!.requestsPerSecond || 1
-  for (const r of Object.values(ssr)) r.ratio = Math.round((r.requestsPerSecond / trivial) * 100) / 100
-  results.ssr = ssr
-  results.serverRssMiBAfterLoad = rssMiB(server.pid)
-  console.log(`\nSSR: ${DURATION} s per page, 50 connections`)
-  console.log('page'.padEnd(32), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'ratio'.padStart(6), 'errors'.padStart(7))
-  for (const [name, r] of Object.entries(ssr)) console.log(name.padEnd(32), String(r.requestsPerSecond).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), r.ratio.toFixed(2).padStart(6), String(r.errors).padStart(7))
-  console.log(`server memory after the load: ${results.serverRssMiBAfterLoad} MiB RSS`)
+  if (server && urls && !SKIP.has('ssr')) {
+    const targets: [string, string, number][] = [
+      ['trivial SSR page (404 screen)', '/de/this-page-does-not-exist', 404],
+      ['home', urls.home, 200],
+      ['listing', urls.listing, 200],
+      ['checkout', urls.checkout, 200],
+      ['embed booking', urls.embedBooking, 200],
+    ]
+    for (const [, path] of targets) await fetch(`${server.origin}${path}`) // warm up
+    const ssr: Record<string, { path: string; requestsPerSecond: number; p50: number; p99: number; errors: number; ratio: number }> = {}
+    for (const [name, path, status] of targets) ssr[name] = { path, ...(await load(`${server.origin}${path}`, status)), ratio: 0 }
+    const trivial = ssr[targets[0]![0]]!.requestsPerSecond || 1
+    for (const r of Object.values(ssr)) r.ratio = Math.round((r.requestsPerSecond / trivial) * 100) / 100
+    results.ssr = ssr
+    results.serverRssMiBAfterLoad = rssMiB(server.pid)
+    console.log(`\nSSR: ${DURATION} s per page, 50 connections`)
+    console.log('page'.padEnd(32), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'ratio'.padStart(6), 'errors'.padStart(7))
+    for (const [name, r] of Object.entries(ssr)) console.log(name.padEnd(32), String(r.requestsPerSecond).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), r.ratio.toFixed(2).padStart(6), String(r.errors).padStart(7))
+    console.log(`server memory after the load: ${results.serverRssMiBAfterLoad} MiB RSS`)
+  }
 
   // 2. JavaScript per page type
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
-  const js: Record<string, Omit<ScriptWeight, 'bodies'> & { budgetGzipBytes?: number }> = {}
-  try {
-    for (const [type, path] of Object.entries(urls)) {
-      const page = await browser.newPage()
-      const { bodies: _bodies, ...weight } = await scriptWeight(page, `${server.origin}${path}`)
-      js[type] = { ...weight, budgetGzipBytes: (budgets.pageScripts?.[type] as number | undefined) ?? undefined }
-      await page.close()
+  if (server && urls && !SKIP.has('js')) {
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+    const js: Record<string, Omit<ScriptWeight, 'bodies'> & { budgetGzipBytes?: number }> = {}
+    try {
+      for (const [type, path] of Object.entries(urls)) {
+        const page = await browser.newPage()
+        const { bodies: _bodies, ...weight } = await scriptWeight(page, `${server.origin}${path}`)
+        js[type] = { ...weight, budgetGzipBytes: (budgets.pageScripts?.[type] as number | undefined) ?? undefined }
+        await page.close()
+      }
+    } finally {
+      await browser.close()
     }
-  } finally {
-    await browser.close()
+    results.javascript = js
+    console.log('\nJavaScript per page type (until network idle)')
+    console.log('page'.padEnd(16), 'files'.padStart(6), 'raw'.padStart(10), 'gzip'.padStart(10), 'budget'.padStart(10))
+    for (const [type, w] of Object.entries(js)) console.log(type.padEnd(16), String(w.files).padStart(6), kb(w.rawBytes).padStart(10), kb(w.gzipBytes).padStart(10), (w.budgetGzipBytes ? kb(w.budgetGzipBytes) : '—').padStart(10))
   }
-  results.javascript = js
-  console.log('\nJavaScript per page type (until network idle)')
-  console.log('page'.padEnd(16), 'files'.padStart(6), 'raw'.padStart(10), 'gzip'.padStart(10), 'budget'.padStart(10))
-  for (const [type, w] of Object.entries(js)) console.log(type.padEnd(16), String(w.files).padStart(6), kb(w.rawBytes).padStart(10), kb(w.gzipBytes).padStart(10), (w.budgetGzipBytes ? kb(w.budgetGzipBytes) : '—').padStart(10))
 
   // 3. the embed loader
-  const loader = await buildLoader()
-  results.embedLoader = { rawBytes: Buffer.byteLength(loader), gzipBytes: gzipSync(loader, { level: 9 }).length, budgetGzipBytes: (budgets.embedLoader as { gzipBytes: number }).gzipBytes }
-  console.log(`\nembed loader: ${JSON.stringify(results.embedLoader)}`)
+  if (!SKIP.has('loader')) {
+    const loader = await buildLoader()
+    results.embedLoader = { rawBytes: Buffer.byteLength(loader), gzipBytes: gzipSync(loader, { level: 9 }).length, budgetGzipBytes: (budgets.embedLoader as { gzipBytes: number }).gzipBytes }
+    console.log(`\nembed loader: ${JSON.stringify(results.embedLoader)}`)
+  }
 
   // 4. last places, PGlite
-  const concurrency: Record<string, unknown> = { pglite: await lastPlaces(server.origin) }
-  await stop(server)
-  server = undefined
-  if (postgresUrl && !SKIP.has('pg')) {
-    const database = await freshPostgres()
-    try {
-      server = await startServer(Number(process.env.BENCH_PORT ?? 4391) + 1, { DATABASE_URL: database.url })
-      concurrency.postgresql = await lastPlaces(server.origin)
-    } finally {
-      await stop(server)
-      server = undefined
-      await database.drop()
+  if (server && !SKIP.has('places')) {
+    const concurrency: Record<string, unknown> = { pglite: await lastPlaces(server.origin) }
+    await stop(server)
+    server = undefined
+    if (postgresUrl && !SKIP.has('pg')) {
+      const database = await freshPostgres()
+      try {
+        server = await startServer(Number(process.env.BENCH_PORT ?? 4391) + 1, { DATABASE_URL: database.url })
+        concurrency.postgresql = await lastPlaces(server.origin)
+      } finally {
+        await stop(server)
+        server = undefined
+        await database.drop()
+      }
+    } else {
+      concurrency.postgresql = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL'
     }
-  } else {
-    concurrency.postgresql = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL'
+    results.lastPlaces = concurrency
+    console.log('\nlast places, everyone at once (add to cart + checkout per visitor)')
+    for (const [db, r] of Object.entries(concurrency)) console.log(`  ${db}: ${JSON.stringify(r)}`)
   }
-  results.lastPlaces = concurrency
-  console.log('\nlast places, everyone at once (add to cart + checkout per visitor)')
-  for (const [db, r] of Object.entries(concurrency)) console.log(`  ${db}: ${JSON.stringify(r)}`)
 
   // 5. cold start
   if (!SKIP.has('cold')) {
     results.coldStart = await coldStart()
     console.log(`\nnpm start on an installed clone → first answer: ${JSON.stringify(results.coldStart)}`)
+  }
+
+  // 7. the staff's bookings list with 100 000 bookings (the domain's list function, no server)
+  if (!SKIP.has('bookings')) {
+    results.bookingsList = await runBookingsBench(postgresUrl && !SKIP.has('bookings-pg') ? { create: freshPostgres } : undefined, { pglite: SKIP.has('bookings-pglite') })
+    printBookingsBench(results.bookingsList as Awaited<ReturnType<typeof runBookingsBench>>)
   }
 } finally {
   await stop(server)
@@ -249,7 +272,7 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 writeFileSync(join(root, 'bench-results', `bench-${stamp}.json`), JSON.stringify(results, null, 2) + '\n')
 writeFileSync(join(root, 'bench-results', 'bench-latest.json'), JSON.stringify(results, null, 2) + '\n')
 console.log(`\nwritten to bench-results/bench-${stamp}.json and bench-results/bench-latest.json`)
-const failedCorrectness = Object.values(results.lastPlaces as Record<string, { correct?: boolean } | string>).some((r) => typeof r === 'object' && r.correct === false)
+const failedCorrectness = Object.values((results.lastPlaces ?? {}) as Record<string, { correct?: boolean } | string>).some((r) => typeof r === 'object' && r.correct === false)
 if (failedCorrectness) {
   console.error('\nCORRECTNESS: the last-places run booked a different number of places than there were.')
   process.exit(1)

@@ -35,7 +35,12 @@ import { Route as LangAdminPasswordTokenRouteImport } from './routes/$lang/admin
 import { Route as LangDefaultCheckoutCartIndexRouteImport } from './routes/$lang/_default/checkout.$cart.index'
 import { Route as LangDefaultCheckoutCartSuccessRouteImport } from './routes/$lang/_default/checkout.$cart.success'
 import { Route as LangEmbeddedEmbedV1SearchRouteImport } from './routes/$lang/_embedded/embed.v1.search'
+import { Route as LangMinimalAftersalesBookingTokenRouteImport } from './routes/$lang/_minimal/aftersales.booking.$token'
 import { Route as LangMinimalAftersalesPaymentTokenRouteImport } from './routes/$lang/_minimal/aftersales.payment.$token'
+import { Route as LangAdminAppFinanceIndexRouteImport } from './routes/$lang/admin/_app/finance/index'
+import { Route as LangAdminAppFinanceOpenRouteImport } from './routes/$lang/admin/_app/finance/open'
+import { Route as LangAdminAppFinancePaymentsRouteImport } from './routes/$lang/admin/_app/finance/payments'
+import { Route as LangAdminAppFinanceRefundsRouteImport } from './routes/$lang/admin/_app/finance/refunds'
 import { Route as LangAdminAppInfoIndexRouteImport } from './routes/$lang/admin/_app/info/index'
 import { Route as LangAdminAppInfoApiRouteImport } from './routes/$lang/admin/_app/info/api'
 import { Route as LangAdminAppInfoWidgetsRouteImport } from './routes/$lang/admin/_app/info/widgets'
@@ -44,9 +49,16 @@ import { Route as LangAdminAppSettingsGeneralRouteImport } from './routes/$lang/
 import { Route as LangAdminAppSettingsOffersRouteImport } from './routes/$lang/admin/_app/settings/offers'
 import { Route as LangEmbeddedEmbedV1BookingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.booking.$slug'
 import { Route as LangEmbeddedEmbedV1ListingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.listing.$slug'
+import { Route as LangAdminAppCrmCustomersIndexRouteImport } from './routes/$lang/admin/_app/crm/customers/index'
+import { Route as LangAdminAppCrmCustomersCustomerIdRouteImport } from './routes/$lang/admin/_app/crm/customers/$customerId'
 import { Route as LangAdminAppOffersOfferIdIndexRouteImport } from './routes/$lang/admin/_app/offers/$offerId/index'
 import { Route as LangAdminAppOffersOfferIdDatesRouteImport } from './routes/$lang/admin/_app/offers/$offerId/dates'
 import { Route as LangAdminAppOffersOfferIdHoursRouteImport } from './routes/$lang/admin/_app/offers/$offerId/hours'
+import { Route as LangAdminAppSalesBookingsIndexRouteImport } from './routes/$lang/admin/_app/sales/bookings/index'
+import { Route as LangAdminAppSalesBookingsCodeRouteImport } from './routes/$lang/admin/_app/sales/bookings/$code'
+import { Route as LangAdminAppSalesRequestsIndexRouteImport } from './routes/$lang/admin/_app/sales/requests/index'
+import { Route as LangAdminAppSalesRequestsCodeRouteImport } from './routes/$lang/admin/_app/sales/requests/$code'
+import { Route as LangAdminAppSalesSessionsSessionIdManifestRouteImport } from './routes/$lang/admin/_app/sales/sessions/$sessionId.manifest'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -179,11 +191,40 @@ const LangEmbeddedEmbedV1SearchRoute =
     path: '/embed/v1/search',
     getParentRoute: () => LangEmbeddedRouteRoute,
   } as any)
+const LangMinimalAftersalesBookingTokenRoute =
+  LangMinimalAftersalesBookingTokenRouteImport.update({
+    id: '/aftersales/booking/$token',
+    path: '/aftersales/booking/$token',
+    getParentRoute: () => LangMinimalRouteRoute,
+  } as any)
 const LangMinimalAftersalesPaymentTokenRoute =
   LangMinimalAftersalesPaymentTokenRouteImport.update({
     id: '/aftersales/payment/$token',
     path: '/aftersales/payment/$token',
     getParentRoute: () => LangMinimalRouteRoute,
+  } as any)
+const LangAdminAppFinanceIndexRoute =
+  LangAdminAppFinanceIndexRouteImport.update({
+    id: '/finance/',
+    path: '/finance/',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppFinanceOpenRoute = LangAdminAppFinanceOpenRouteImport.update({
+  id: '/finance/open',
+  path: '/finance/open',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
+const LangAdminAppFinancePaymentsRoute =
+  LangAdminAppFinancePaymentsRouteImport.update({
+    id: '/finance/payments',
+    path: '/finance/payments',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppFinanceRefundsRoute =
+  LangAdminAppFinanceRefundsRouteImport.update({
+    id: '/finance/refunds',
+    path: '/finance/refunds',
+    getParentRoute: () => LangAdminAppRouteRoute,
   } as any)
 const LangAdminAppInfoIndexRoute = LangAdminAppInfoIndexRouteImport.update({
   id: '/info/',
@@ -229,6 +270,18 @@ const LangEmbeddedEmbedV1ListingSlugRoute =
     path: '/embed/v1/listing/$slug',
     getParentRoute: () => LangEmbeddedRouteRoute,
   } as any)
+const LangAdminAppCrmCustomersIndexRoute =
+  LangAdminAppCrmCustomersIndexRouteImport.update({
+    id: '/crm/customers/',
+    path: '/crm/customers/',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppCrmCustomersCustomerIdRoute =
+  LangAdminAppCrmCustomersCustomerIdRouteImport.update({
+    id: '/crm/customers/$customerId',
+    path: '/crm/customers/$customerId',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
 const LangAdminAppOffersOfferIdIndexRoute =
   LangAdminAppOffersOfferIdIndexRouteImport.update({
     id: '/offers/$offerId/',
@@ -245,6 +298,36 @@ const LangAdminAppOffersOfferIdHoursRoute =
   LangAdminAppOffersOfferIdHoursRouteImport.update({
     id: '/offers/$offerId/hours',
     path: '/offers/$offerId/hours',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppSalesBookingsIndexRoute =
+  LangAdminAppSalesBookingsIndexRouteImport.update({
+    id: '/sales/bookings/',
+    path: '/sales/bookings/',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppSalesBookingsCodeRoute =
+  LangAdminAppSalesBookingsCodeRouteImport.update({
+    id: '/sales/bookings/$code',
+    path: '/sales/bookings/$code',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppSalesRequestsIndexRoute =
+  LangAdminAppSalesRequestsIndexRouteImport.update({
+    id: '/sales/requests/',
+    path: '/sales/requests/',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppSalesRequestsCodeRoute =
+  LangAdminAppSalesRequestsCodeRouteImport.update({
+    id: '/sales/requests/$code',
+    path: '/sales/requests/$code',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppSalesSessionsSessionIdManifestRoute =
+  LangAdminAppSalesSessionsSessionIdManifestRouteImport.update({
+    id: '/sales/sessions/$sessionId/manifest',
+    path: '/sales/sessions/$sessionId/manifest',
     getParentRoute: () => LangAdminAppRouteRoute,
   } as any)
 
@@ -270,19 +353,31 @@ export interface FileRoutesByFullPath {
   '/$lang/admin/': typeof LangAdminAppIndexRoute
   '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
+  '/$lang/aftersales/booking/$token': typeof LangMinimalAftersalesBookingTokenRoute
   '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/admin/finance/open': typeof LangAdminAppFinanceOpenRoute
+  '/$lang/admin/finance/payments': typeof LangAdminAppFinancePaymentsRoute
+  '/$lang/admin/finance/refunds': typeof LangAdminAppFinanceRefundsRoute
   '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
   '/$lang/admin/settings/general': typeof LangAdminAppSettingsGeneralRoute
   '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/admin/finance/': typeof LangAdminAppFinanceIndexRoute
   '/$lang/admin/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/admin/offers/': typeof LangAdminAppOffersIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
+  '/$lang/admin/crm/customers/$customerId': typeof LangAdminAppCrmCustomersCustomerIdRoute
   '/$lang/admin/offers/$offerId/dates': typeof LangAdminAppOffersOfferIdDatesRoute
   '/$lang/admin/offers/$offerId/hours': typeof LangAdminAppOffersOfferIdHoursRoute
+  '/$lang/admin/sales/bookings/$code': typeof LangAdminAppSalesBookingsCodeRoute
+  '/$lang/admin/sales/requests/$code': typeof LangAdminAppSalesRequestsCodeRoute
+  '/$lang/admin/crm/customers/': typeof LangAdminAppCrmCustomersIndexRoute
   '/$lang/admin/offers/$offerId/': typeof LangAdminAppOffersOfferIdIndexRoute
+  '/$lang/admin/sales/bookings/': typeof LangAdminAppSalesBookingsIndexRoute
+  '/$lang/admin/sales/requests/': typeof LangAdminAppSalesRequestsIndexRoute
+  '/$lang/admin/sales/sessions/$sessionId/manifest': typeof LangAdminAppSalesSessionsSessionIdManifestRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -303,19 +398,31 @@ export interface FileRoutesByTo {
   '/$lang/admin/password/$token': typeof LangAdminPasswordTokenRoute
   '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
+  '/$lang/aftersales/booking/$token': typeof LangMinimalAftersalesBookingTokenRoute
   '/$lang/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/admin/finance/open': typeof LangAdminAppFinanceOpenRoute
+  '/$lang/admin/finance/payments': typeof LangAdminAppFinancePaymentsRoute
+  '/$lang/admin/finance/refunds': typeof LangAdminAppFinanceRefundsRoute
   '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
   '/$lang/admin/settings/general': typeof LangAdminAppSettingsGeneralRoute
   '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/admin/finance': typeof LangAdminAppFinanceIndexRoute
   '/$lang/admin/info': typeof LangAdminAppInfoIndexRoute
   '/$lang/admin/offers': typeof LangAdminAppOffersIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
+  '/$lang/admin/crm/customers/$customerId': typeof LangAdminAppCrmCustomersCustomerIdRoute
   '/$lang/admin/offers/$offerId/dates': typeof LangAdminAppOffersOfferIdDatesRoute
   '/$lang/admin/offers/$offerId/hours': typeof LangAdminAppOffersOfferIdHoursRoute
+  '/$lang/admin/sales/bookings/$code': typeof LangAdminAppSalesBookingsCodeRoute
+  '/$lang/admin/sales/requests/$code': typeof LangAdminAppSalesRequestsCodeRoute
+  '/$lang/admin/crm/customers': typeof LangAdminAppCrmCustomersIndexRoute
   '/$lang/admin/offers/$offerId': typeof LangAdminAppOffersOfferIdIndexRoute
+  '/$lang/admin/sales/bookings': typeof LangAdminAppSalesBookingsIndexRoute
+  '/$lang/admin/sales/requests': typeof LangAdminAppSalesRequestsIndexRoute
+  '/$lang/admin/sales/sessions/$sessionId/manifest': typeof LangAdminAppSalesSessionsSessionIdManifestRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -344,19 +451,31 @@ export interface FileRoutesById {
   '/$lang/admin/_app/': typeof LangAdminAppIndexRoute
   '/$lang/_default/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/_embedded/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
+  '/$lang/_minimal/aftersales/booking/$token': typeof LangMinimalAftersalesBookingTokenRoute
   '/$lang/_minimal/aftersales/payment/$token': typeof LangMinimalAftersalesPaymentTokenRoute
+  '/$lang/admin/_app/finance/open': typeof LangAdminAppFinanceOpenRoute
+  '/$lang/admin/_app/finance/payments': typeof LangAdminAppFinancePaymentsRoute
+  '/$lang/admin/_app/finance/refunds': typeof LangAdminAppFinanceRefundsRoute
   '/$lang/admin/_app/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/_app/info/widgets': typeof LangAdminAppInfoWidgetsRoute
   '/$lang/admin/_app/settings/general': typeof LangAdminAppSettingsGeneralRoute
   '/$lang/admin/_app/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/_default/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
+  '/$lang/admin/_app/finance/': typeof LangAdminAppFinanceIndexRoute
   '/$lang/admin/_app/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/admin/_app/offers/': typeof LangAdminAppOffersIndexRoute
   '/$lang/_embedded/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/_embedded/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
+  '/$lang/admin/_app/crm/customers/$customerId': typeof LangAdminAppCrmCustomersCustomerIdRoute
   '/$lang/admin/_app/offers/$offerId/dates': typeof LangAdminAppOffersOfferIdDatesRoute
   '/$lang/admin/_app/offers/$offerId/hours': typeof LangAdminAppOffersOfferIdHoursRoute
+  '/$lang/admin/_app/sales/bookings/$code': typeof LangAdminAppSalesBookingsCodeRoute
+  '/$lang/admin/_app/sales/requests/$code': typeof LangAdminAppSalesRequestsCodeRoute
+  '/$lang/admin/_app/crm/customers/': typeof LangAdminAppCrmCustomersIndexRoute
   '/$lang/admin/_app/offers/$offerId/': typeof LangAdminAppOffersOfferIdIndexRoute
+  '/$lang/admin/_app/sales/bookings/': typeof LangAdminAppSalesBookingsIndexRoute
+  '/$lang/admin/_app/sales/requests/': typeof LangAdminAppSalesRequestsIndexRoute
+  '/$lang/admin/_app/sales/sessions/$sessionId/manifest': typeof LangAdminAppSalesSessionsSessionIdManifestRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -382,19 +501,31 @@ export interface FileRouteTypes {
     | '/$lang/admin/'
     | '/$lang/checkout/$cart/success'
     | '/$lang/embed/v1/search'
+    | '/$lang/aftersales/booking/$token'
     | '/$lang/aftersales/payment/$token'
+    | '/$lang/admin/finance/open'
+    | '/$lang/admin/finance/payments'
+    | '/$lang/admin/finance/refunds'
     | '/$lang/admin/info/api'
     | '/$lang/admin/info/widgets'
     | '/$lang/admin/settings/general'
     | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart/'
+    | '/$lang/admin/finance/'
     | '/$lang/admin/info/'
     | '/$lang/admin/offers/'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
+    | '/$lang/admin/crm/customers/$customerId'
     | '/$lang/admin/offers/$offerId/dates'
     | '/$lang/admin/offers/$offerId/hours'
+    | '/$lang/admin/sales/bookings/$code'
+    | '/$lang/admin/sales/requests/$code'
+    | '/$lang/admin/crm/customers/'
     | '/$lang/admin/offers/$offerId/'
+    | '/$lang/admin/sales/bookings/'
+    | '/$lang/admin/sales/requests/'
+    | '/$lang/admin/sales/sessions/$sessionId/manifest'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -415,19 +546,31 @@ export interface FileRouteTypes {
     | '/$lang/admin/password/$token'
     | '/$lang/checkout/$cart/success'
     | '/$lang/embed/v1/search'
+    | '/$lang/aftersales/booking/$token'
     | '/$lang/aftersales/payment/$token'
+    | '/$lang/admin/finance/open'
+    | '/$lang/admin/finance/payments'
+    | '/$lang/admin/finance/refunds'
     | '/$lang/admin/info/api'
     | '/$lang/admin/info/widgets'
     | '/$lang/admin/settings/general'
     | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart'
+    | '/$lang/admin/finance'
     | '/$lang/admin/info'
     | '/$lang/admin/offers'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
+    | '/$lang/admin/crm/customers/$customerId'
     | '/$lang/admin/offers/$offerId/dates'
     | '/$lang/admin/offers/$offerId/hours'
+    | '/$lang/admin/sales/bookings/$code'
+    | '/$lang/admin/sales/requests/$code'
+    | '/$lang/admin/crm/customers'
     | '/$lang/admin/offers/$offerId'
+    | '/$lang/admin/sales/bookings'
+    | '/$lang/admin/sales/requests'
+    | '/$lang/admin/sales/sessions/$sessionId/manifest'
   id:
     | '__root__'
     | '/'
@@ -455,19 +598,31 @@ export interface FileRouteTypes {
     | '/$lang/admin/_app/'
     | '/$lang/_default/checkout/$cart/success'
     | '/$lang/_embedded/embed/v1/search'
+    | '/$lang/_minimal/aftersales/booking/$token'
     | '/$lang/_minimal/aftersales/payment/$token'
+    | '/$lang/admin/_app/finance/open'
+    | '/$lang/admin/_app/finance/payments'
+    | '/$lang/admin/_app/finance/refunds'
     | '/$lang/admin/_app/info/api'
     | '/$lang/admin/_app/info/widgets'
     | '/$lang/admin/_app/settings/general'
     | '/$lang/admin/_app/settings/offers'
     | '/$lang/_default/checkout/$cart/'
+    | '/$lang/admin/_app/finance/'
     | '/$lang/admin/_app/info/'
     | '/$lang/admin/_app/offers/'
     | '/$lang/_embedded/embed/v1/booking/$slug'
     | '/$lang/_embedded/embed/v1/listing/$slug'
+    | '/$lang/admin/_app/crm/customers/$customerId'
     | '/$lang/admin/_app/offers/$offerId/dates'
     | '/$lang/admin/_app/offers/$offerId/hours'
+    | '/$lang/admin/_app/sales/bookings/$code'
+    | '/$lang/admin/_app/sales/requests/$code'
+    | '/$lang/admin/_app/crm/customers/'
     | '/$lang/admin/_app/offers/$offerId/'
+    | '/$lang/admin/_app/sales/bookings/'
+    | '/$lang/admin/_app/sales/requests/'
+    | '/$lang/admin/_app/sales/sessions/$sessionId/manifest'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -662,12 +817,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangEmbeddedEmbedV1SearchRouteImport
       parentRoute: typeof LangEmbeddedRouteRoute
     }
+    '/$lang/_minimal/aftersales/booking/$token': {
+      id: '/$lang/_minimal/aftersales/booking/$token'
+      path: '/aftersales/booking/$token'
+      fullPath: '/$lang/aftersales/booking/$token'
+      preLoaderRoute: typeof LangMinimalAftersalesBookingTokenRouteImport
+      parentRoute: typeof LangMinimalRouteRoute
+    }
     '/$lang/_minimal/aftersales/payment/$token': {
       id: '/$lang/_minimal/aftersales/payment/$token'
       path: '/aftersales/payment/$token'
       fullPath: '/$lang/aftersales/payment/$token'
       preLoaderRoute: typeof LangMinimalAftersalesPaymentTokenRouteImport
       parentRoute: typeof LangMinimalRouteRoute
+    }
+    '/$lang/admin/_app/finance/': {
+      id: '/$lang/admin/_app/finance/'
+      path: '/finance'
+      fullPath: '/$lang/admin/finance/'
+      preLoaderRoute: typeof LangAdminAppFinanceIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/finance/open': {
+      id: '/$lang/admin/_app/finance/open'
+      path: '/finance/open'
+      fullPath: '/$lang/admin/finance/open'
+      preLoaderRoute: typeof LangAdminAppFinanceOpenRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/finance/payments': {
+      id: '/$lang/admin/_app/finance/payments'
+      path: '/finance/payments'
+      fullPath: '/$lang/admin/finance/payments'
+      preLoaderRoute: typeof LangAdminAppFinancePaymentsRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/finance/refunds': {
+      id: '/$lang/admin/_app/finance/refunds'
+      path: '/finance/refunds'
+      fullPath: '/$lang/admin/finance/refunds'
+      preLoaderRoute: typeof LangAdminAppFinanceRefundsRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
     }
     '/$lang/admin/_app/info/': {
       id: '/$lang/admin/_app/info/'
@@ -725,6 +915,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangEmbeddedEmbedV1ListingSlugRouteImport
       parentRoute: typeof LangEmbeddedRouteRoute
     }
+    '/$lang/admin/_app/crm/customers/': {
+      id: '/$lang/admin/_app/crm/customers/'
+      path: '/crm/customers'
+      fullPath: '/$lang/admin/crm/customers/'
+      preLoaderRoute: typeof LangAdminAppCrmCustomersIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/crm/customers/$customerId': {
+      id: '/$lang/admin/_app/crm/customers/$customerId'
+      path: '/crm/customers/$customerId'
+      fullPath: '/$lang/admin/crm/customers/$customerId'
+      preLoaderRoute: typeof LangAdminAppCrmCustomersCustomerIdRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
     '/$lang/admin/_app/offers/$offerId/': {
       id: '/$lang/admin/_app/offers/$offerId/'
       path: '/offers/$offerId'
@@ -744,6 +948,41 @@ declare module '@tanstack/react-router' {
       path: '/offers/$offerId/hours'
       fullPath: '/$lang/admin/offers/$offerId/hours'
       preLoaderRoute: typeof LangAdminAppOffersOfferIdHoursRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/sales/bookings/': {
+      id: '/$lang/admin/_app/sales/bookings/'
+      path: '/sales/bookings'
+      fullPath: '/$lang/admin/sales/bookings/'
+      preLoaderRoute: typeof LangAdminAppSalesBookingsIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/sales/bookings/$code': {
+      id: '/$lang/admin/_app/sales/bookings/$code'
+      path: '/sales/bookings/$code'
+      fullPath: '/$lang/admin/sales/bookings/$code'
+      preLoaderRoute: typeof LangAdminAppSalesBookingsCodeRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/sales/requests/': {
+      id: '/$lang/admin/_app/sales/requests/'
+      path: '/sales/requests'
+      fullPath: '/$lang/admin/sales/requests/'
+      preLoaderRoute: typeof LangAdminAppSalesRequestsIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/sales/requests/$code': {
+      id: '/$lang/admin/_app/sales/requests/$code'
+      path: '/sales/requests/$code'
+      fullPath: '/$lang/admin/sales/requests/$code'
+      preLoaderRoute: typeof LangAdminAppSalesRequestsCodeRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/sales/sessions/$sessionId/manifest': {
+      id: '/$lang/admin/_app/sales/sessions/$sessionId/manifest'
+      path: '/sales/sessions/$sessionId/manifest'
+      fullPath: '/$lang/admin/sales/sessions/$sessionId/manifest'
+      preLoaderRoute: typeof LangAdminAppSalesSessionsSessionIdManifestRouteImport
       parentRoute: typeof LangAdminAppRouteRoute
     }
   }
@@ -804,10 +1043,13 @@ const LangEmbeddedRouteRouteWithChildren =
   LangEmbeddedRouteRoute._addFileChildren(LangEmbeddedRouteRouteChildren)
 
 interface LangMinimalRouteRouteChildren {
+  LangMinimalAftersalesBookingTokenRoute: typeof LangMinimalAftersalesBookingTokenRoute
   LangMinimalAftersalesPaymentTokenRoute: typeof LangMinimalAftersalesPaymentTokenRoute
 }
 
 const LangMinimalRouteRouteChildren: LangMinimalRouteRouteChildren = {
+  LangMinimalAftersalesBookingTokenRoute:
+    LangMinimalAftersalesBookingTokenRoute,
   LangMinimalAftersalesPaymentTokenRoute:
     LangMinimalAftersalesPaymentTokenRoute,
 }
@@ -819,30 +1061,54 @@ interface LangAdminAppRouteRouteChildren {
   LangAdminAppProfileRoute: typeof LangAdminAppProfileRoute
   LangAdminAppStaffRoute: typeof LangAdminAppStaffRoute
   LangAdminAppIndexRoute: typeof LangAdminAppIndexRoute
+  LangAdminAppFinanceOpenRoute: typeof LangAdminAppFinanceOpenRoute
+  LangAdminAppFinancePaymentsRoute: typeof LangAdminAppFinancePaymentsRoute
+  LangAdminAppFinanceRefundsRoute: typeof LangAdminAppFinanceRefundsRoute
   LangAdminAppInfoApiRoute: typeof LangAdminAppInfoApiRoute
   LangAdminAppInfoWidgetsRoute: typeof LangAdminAppInfoWidgetsRoute
   LangAdminAppSettingsGeneralRoute: typeof LangAdminAppSettingsGeneralRoute
   LangAdminAppSettingsOffersRoute: typeof LangAdminAppSettingsOffersRoute
+  LangAdminAppFinanceIndexRoute: typeof LangAdminAppFinanceIndexRoute
   LangAdminAppInfoIndexRoute: typeof LangAdminAppInfoIndexRoute
   LangAdminAppOffersIndexRoute: typeof LangAdminAppOffersIndexRoute
+  LangAdminAppCrmCustomersCustomerIdRoute: typeof LangAdminAppCrmCustomersCustomerIdRoute
   LangAdminAppOffersOfferIdDatesRoute: typeof LangAdminAppOffersOfferIdDatesRoute
   LangAdminAppOffersOfferIdHoursRoute: typeof LangAdminAppOffersOfferIdHoursRoute
+  LangAdminAppSalesBookingsCodeRoute: typeof LangAdminAppSalesBookingsCodeRoute
+  LangAdminAppSalesRequestsCodeRoute: typeof LangAdminAppSalesRequestsCodeRoute
+  LangAdminAppCrmCustomersIndexRoute: typeof LangAdminAppCrmCustomersIndexRoute
   LangAdminAppOffersOfferIdIndexRoute: typeof LangAdminAppOffersOfferIdIndexRoute
+  LangAdminAppSalesBookingsIndexRoute: typeof LangAdminAppSalesBookingsIndexRoute
+  LangAdminAppSalesRequestsIndexRoute: typeof LangAdminAppSalesRequestsIndexRoute
+  LangAdminAppSalesSessionsSessionIdManifestRoute: typeof LangAdminAppSalesSessionsSessionIdManifestRoute
 }
 
 const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
   LangAdminAppProfileRoute: LangAdminAppProfileRoute,
   LangAdminAppStaffRoute: LangAdminAppStaffRoute,
   LangAdminAppIndexRoute: LangAdminAppIndexRoute,
+  LangAdminAppFinanceOpenRoute: LangAdminAppFinanceOpenRoute,
+  LangAdminAppFinancePaymentsRoute: LangAdminAppFinancePaymentsRoute,
+  LangAdminAppFinanceRefundsRoute: LangAdminAppFinanceRefundsRoute,
   LangAdminAppInfoApiRoute: LangAdminAppInfoApiRoute,
   LangAdminAppInfoWidgetsRoute: LangAdminAppInfoWidgetsRoute,
   LangAdminAppSettingsGeneralRoute: LangAdminAppSettingsGeneralRoute,
   LangAdminAppSettingsOffersRoute: LangAdminAppSettingsOffersRoute,
+  LangAdminAppFinanceIndexRoute: LangAdminAppFinanceIndexRoute,
   LangAdminAppInfoIndexRoute: LangAdminAppInfoIndexRoute,
   LangAdminAppOffersIndexRoute: LangAdminAppOffersIndexRoute,
+  LangAdminAppCrmCustomersCustomerIdRoute:
+    LangAdminAppCrmCustomersCustomerIdRoute,
   LangAdminAppOffersOfferIdDatesRoute: LangAdminAppOffersOfferIdDatesRoute,
   LangAdminAppOffersOfferIdHoursRoute: LangAdminAppOffersOfferIdHoursRoute,
+  LangAdminAppSalesBookingsCodeRoute: LangAdminAppSalesBookingsCodeRoute,
+  LangAdminAppSalesRequestsCodeRoute: LangAdminAppSalesRequestsCodeRoute,
+  LangAdminAppCrmCustomersIndexRoute: LangAdminAppCrmCustomersIndexRoute,
   LangAdminAppOffersOfferIdIndexRoute: LangAdminAppOffersOfferIdIndexRoute,
+  LangAdminAppSalesBookingsIndexRoute: LangAdminAppSalesBookingsIndexRoute,
+  LangAdminAppSalesRequestsIndexRoute: LangAdminAppSalesRequestsIndexRoute,
+  LangAdminAppSalesSessionsSessionIdManifestRoute:
+    LangAdminAppSalesSessionsSessionIdManifestRoute,
 }
 
 const LangAdminAppRouteRouteWithChildren =

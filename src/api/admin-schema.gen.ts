@@ -102,7 +102,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes one's own name and preferred language. */
+        /** Changes one's own name, preferred language and e-mail notifications. */
         patch: operations["updateMe"];
         trace?: never;
     };
@@ -724,6 +724,678 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The start page's figures for the signed-in member, by role.
+         * @description Today and the next 6 days in the shop's time zone (`from` … `to`, both included).
+         *     Managers and owners: every session of those days with its occupancy and the
+         *     participants to expect (participants of confirmed, accepted and paid bookings), the
+         *     private-service bookings of those days, and `sales` — unseen requests (count and the 5
+         *     newest), bookings with an open amount (count, totals per currency and the 5 oldest) and
+         *     the 10 latest bookings. Guides: the sessions they are assigned to (`scope: assigned`;
+         *     none until assignments exist) and never `sales` nor any money figure. At most 300
+         *     sessions and 300 private-service bookings (`truncated` says when there were more).
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's bookings and requests, searched, filtered, sorted and paged on the server.
+         * @description `q` finds a booking by its code (exact, any case, with or without the dash; a code that
+         *     exists answers only that booking), by e-mail (a text with `@`: the start of the address,
+         *     any case), by phone (digits only: at least 4, the number's digits in any notation, the
+         *     country code or the leading 0 left out) or else by name: every word is the start of a
+         *     word of the first name, surname or company (any case, accents ignored), or a single word
+         *     the start of the e-mail address. `from` and `to` are days in the shop's time zone (both
+         *     included): the booking has a date (an item starting) in the range; with `offerId`, a date
+         *     of that offer. `payment`: `paid` (nothing open), `open` (an amount is still to be paid),
+         *     `refund_due` (money received that is to be paid back). Dates of a row are the shop's
+         *     wall-clock ones, offer titles in the staff member's locale, amounts in minor units.
+         *     Paged by offset (`page`, `perPage` ≤ 100) with the total count in `meta`; the order is
+         *     stable (ties broken by the booking). A reversed range: 400 `validation` on `to`.
+         */
+        get: operations["listBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bookings of the list's search and filters as CSV in the staff member's language.
+         * @description The same `q` and filters as `listBookings`, in its order; UTF-8 with a byte order mark,
+         *     comma-separated, RFC 4180 quoting, CRLF line ends; headers, statuses and states in the
+         *     language of `X-FLOWIN-LOCALE`. Dates are ISO 8601 in the shop's time zone (`2026-03-10`,
+         *     `2026-03-10 09:00`) and amounts plain decimals (`123.50`) with their currency in a column
+         *     of its own, so that spreadsheets of every language compute with them. A cell starting with
+         *     `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (no formula runs).
+         *     At most 50 000 bookings: more answer 400 `export.too_large` (`data.maximum`, `data.total`),
+         *     never a silently cut file; narrow the filters (e.g. a date range).
+         */
+        get: operations["exportBookingsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One booking with its items, participants, contact, payments, refunds, e-mails and history.
+         * @description Dates and times are the shop's wall-clock ones; offer and variant titles are in the staff
+         *     member's locale. Amounts are in minor units of `currency`. `emails` lists the e-mails
+         *     about the booking (no bodies); `history` the staff's and the system's changes, newest
+         *     first (at most 50). `version` is what the actions that edit the booking send back.
+         *     404 `booking.not_found` for a code of another shop or none.
+         */
+        get: operations["getStaffBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings/{code}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records money received on site (cash, card, transfer, other), in part or in full.
+         * @description A payment of provider `on_site`, source `staff`, recorded as succeeded. The booking is
+         *     `PAID` once nothing is open. More than the open amount is refused (400 `validation`,
+         *     field `amount` code `amount.above_open` with `open`); parallel recordings never exceed
+         *     it (the booking row is locked). 409 `booking.version_conflict` (with `data.version`)
+         *     when the booking changed since `version` was read; 409 `booking.not_payable` for a
+         *     cancelled or declined booking or an open request. Recorded in the booking's history.
+         */
+        post: operations["recordOnSitePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings/{code}/payment-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the visitor a fresh payment link (the old ones expire), in the language they booked in.
+         * @description Only for a booking whose open amount can be paid online (409 `booking.not_payable_online`
+         *     otherwise). The e-mail is the booking's confirmation (an accepted request: its
+         *     acceptance) with the new link. Recorded in the booking's history.
+         */
+        post: operations["resendPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings/{code}/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the booking's confirmation e-mail again, in the language the visitor booked in.
+         * @description For confirmed, accepted and paid bookings (409 `booking.not_confirmed` otherwise). The
+         *     live payment link, if any, is in it. Recorded in the booking's history.
+         */
+        post: operations["resendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings/{code}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the names of the participants (their number and extras stay).
+         * @description Every item of the booking that has participants is sent with as many names as it has
+         *     (field `items.<itemId>.participants`, codes `too_small`/`too_big`/`required`); names are
+         *     checked as in the checkout (per name, e.g. `items.<itemId>.participants.1.surname`). 409 `booking.version_conflict` when the
+         *     booking changed since `version` was read; 409 `booking.not_editable` for a cancelled or
+         *     declined booking. The history lists the names before and after.
+         */
+        put: operations["updateParticipants"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/bookings/{code}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a booking; places are released, online payments refunded, the visitor e-mailed.
+         * @description The places go back on sale, payment links close, what was paid online is refunded
+         *     through the provider that took it, and the visitor gets an e-mail in the language they
+         *     booked in (with the optional message). Idempotent: a cancelled booking is answered as it
+         *     is (no second e-mail, no second refund). 409 `booking.version_conflict` when the booking
+         *     changed since `version` was read; 409 `booking.not_cancellable` for an open or declined
+         *     request (answer it in the inbox); 409 `payment.in_progress` while a payment is being
+         *     confirmed at the provider.
+         */
+        post: operations["cancelStaffBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/sessions/{sessionId}/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The participants of one session (confirmed, accepted and paid bookings), for the guides' list.
+         * @description One row per participant, ordered by booking and position; date and time in the shop's
+         *     time zone, texts in the staff member's locale. 404 `session.not_found` for a session of
+         *     another shop or none.
+         */
+        get: operations["getSessionManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/sessions/{sessionId}/manifest/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The manifest as CSV (UTF-8 with BOM, comma-separated, RFC 4180, CRLF) in the staff member's language.
+         * @description The columns of the manifest; a cell starting with `=`, `+`, `-` or `@` is prefixed with
+         *     `'` so that spreadsheets never run it as a formula. 404 `session.not_found` as the manifest.
+         */
+        get: operations["exportSessionManifestCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's requests, unseen first, then newest first; filtered by state and searched, a page at a time.
+         * @description `status` `open`: requests waiting for an answer (`REQUESTED`); `answered`: accepted,
+         *     declined (and what followed: paid, cancelled). `q` searches the code, the visitor's first
+         *     name, surname and e-mail address (case-insensitive, a part of them). Offer titles are in
+         *     the staff member's language; `day` and `startTime` are in the shop's time zone. Reading
+         *     the list changes nothing.
+         */
+        get: operations["listStaffRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/requests/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many requests are unseen and how many wait for an answer (the sidebar's count). */
+        get: operations["getRequestCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/requests/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request with the visitor's message, items, participants, contact, the reply, and whether its places are still free.
+         * @description Reading it changes nothing (unlike the operator API's `getRequest`): the page marks it
+         *     seen with `markRequestSeen`. For an open request, `availability` says whether accepting
+         *     it now would find its places free (checked as accepting does, without taking them);
+         *     `unavailable` maps the items that would fail (their `id`) to `places.insufficient`,
+         *     `slot.unavailable` or `session.past`. 404 `request.not_found` for a code of another
+         *     shop, of a booking that is not a request, or none.
+         */
+        get: operations["getStaffRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/requests/{code}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a request seen (opening it) or unseen again ("mark as unread").
+         * @description Recorded in the booking's history (action `seen` or `unseen`) when it changes anything.
+         *     404 `request.not_found` for a code of another shop.
+         */
+        post: operations["markRequestSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/requests/{code}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts or declines a request with an optional reply; the visitor gets an e-mail in the language they asked in.
+         * @description The same answer as the operator API's `answerRequest`. Accepting takes the places and,
+         *     when there is something to pay online, creates a payment link that the e-mail carries
+         *     (built from the shop's own address). Declining sends the reply only. A request is
+         *     answered once: 409 `request.already_answered` when it was answered meanwhile (of two
+         *     managers answering at once, exactly one succeeds). 409 `places.insufficient`,
+         *     `slot.unavailable` or `session.past` when its places are gone (`data.items` maps the
+         *     items' ids to the reason; nothing is changed). Recorded in the booking's history
+         *     (action `accepted` or `declined`, with the member).
+         */
+        post: operations["answerStaffRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's customers (merged by e-mail from the bookings), searched, filtered, sorted and paged.
+         * @description `q` matches a part of the name (first name, surname or both), company or e-mail (case
+         *     does not matter), or, when it is a number, of the phone (`079 900` finds `+41799000…`). `booked` is the total of the bookings that stand (confirmed,
+         *     accepted or paid; requests not yet accepted, declined and cancelled bookings are left
+         *     out); `paid` is the money received (succeeded payments less succeeded refunds) over all
+         *     their bookings. Erased customers are listed (as "erased") unless `q` is given.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer with their bookings (newest first), totals and history.
+         * @description 404 `customer.not_found` for a customer of another shop or none.
+         */
+        get: operations["getCustomer"];
+        /**
+         * Changes a customer's contact details and note.
+         * @description Validated like the checkout's contact (field codes `required`, `email`, `phone`,
+         *     `country`, `too_big`, `control_characters`; `company` is required for a COMPANY). The
+         *     phone is stored in international form (E.164). An address is complete or null. 409
+         *     `customer.version_conflict` (with `data.version`) when it changed since `version` was
+         *     read (a new booking also changes it); 409 `customer.email_taken` (with
+         *     `data.customerId`) when another customer of the shop has the e-mail; 409
+         *     `customer.erased` for an erased customer. The bookings keep the details typed when
+         *     booking. A later booking with the same e-mail updates name, phone and address again
+         *     (and makes the customer a COMPANY if it was booked for one); type, company and note
+         *     edited here are kept otherwise. Recorded in the customer's history.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/customers/{customerId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erases a customer's personal data (a data-protection request); amounts, codes and statuses are kept.
+         * @description `confirm` must repeat the customer's e-mail (field code `confirm.mismatch` otherwise).
+         *     Anonymised: the customer (e-mail `erased-{id}@invalid`, names `—`; phone, address,
+         *     company and note removed), each of their bookings (contact, company, address except
+         *     the country, the visitor's message, the participants' names; the customer's names,
+         *     e-mail and phone are struck from the shop's reply), the e-mails of those bookings in the
+         *     outbox (recipient, names and links; kind, status and dates stay; e-mails not yet sent
+         *     are not sent) and the values in the customer's and bookings' history. Booking codes,
+         *     statuses, dates, amounts, payments and refunds stay, so finance and reporting stay
+         *     right. 409 `customer.upcoming_bookings` (with `data.bookings`, their codes) while a
+         *     booking that is not cancelled or declined has a date still to come: the data are needed
+         *     to run it (cancel it first, or erase after the date). Idempotent: an erased customer
+         *     is answered as it is. Recorded in the history as `erased`, without personal data.
+         */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/customers/{customerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All data kept about a customer, as a JSON file (a data-protection access request).
+         * @description Answered as an attachment (`Content-Disposition: attachment; filename="customer-{id}.json"`).
+         *     `data` holds the customer, each of their bookings as stored (contact, address, message,
+         *     reply, items with participants and extras, payments and refunds), the e-mails sent
+         *     about them (kind, booking, status, dates; not their text) and the customer's history.
+         *     Dates are RFC 3339 instants in UTC; amounts in minor units with their currency.
+         */
+        get: operations["exportCustomerData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/finance/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's payments (online and received on site), newest first, filtered and paged.
+         * @description `from` and `to` are days in the shop's time zone (both included, at most 400 days apart)
+         *     on the moment the payment was started or recorded. `meta.providers` and `meta.methods`
+         *     are the values the shop's payments have (for the filters). A reversed or too long
+         *     range: 400 `validation` with a field error on `to` (`range.reversed`,
+         *     `range.too_long` with `maximum`).
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/finance/payments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments of a period (filtered like `listPayments`) as a CSV file for spreadsheets.
+         * @description UTF-8 with a byte order mark, comma-separated, RFC 4180 quoting, CRLF line ends; the
+         *     header row and the words in the cells (status, source, method) in the language of
+         *     `X-FLOWIN-LOCALE`; dates and times in the shop's time zone (`YYYY-MM-DD HH:mm`); amounts
+         *     as plain decimals (`1450.00`) with the currency in a column of its own. A text cell that
+         *     starts with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so that no
+         *     spreadsheet runs it as a formula. `from` and `to` (days in the shop's time zone, both
+         *     included, at most 400 days apart) are required; a period with more than 20 000 payments:
+         *     400 `validation` with a field error on `to` (`export.too_many_rows` with `maximum`).
+         */
+        get: operations["exportPaymentsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/finance/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's refunds (pending, succeeded, failed), newest first, filtered and paged.
+         * @description `from` and `to` are days in the shop's time zone (both included, at most 400 days apart)
+         *     on the moment the refund was started. A reversed or too long range: 400 `validation`
+         *     with a field error on `to`.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/finance/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirmed, accepted (and paid, then moved) bookings with an amount still to pay, oldest first, with totals per age.
+         * @description A booking's age is the number of days from the day it was booked to today, both in the
+         *     shop's time zone. `buckets` sum all such bookings (not only the page) in three age
+         *     ranges: 0–7, 8–30 and 31 days and more; amounts in the shop's currency (bookings in
+         *     another currency are listed but counted in `otherCurrency` only).
+         */
+        get: operations["listOpenAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/finance/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Money received, refunded and net per day, ISO week or month, and per payment method.
+         * @description `from` and `to` are days in the shop's time zone (both included, at most 400 days
+         *     apart). Received: succeeded payments; refunded: succeeded refunds; each counted in the
+         *     period (in the shop's time zone) of the moment it was started or recorded, as
+         *     `listPayments` and `listRefunds` filter. Weeks are ISO weeks (Monday to Sunday); the first
+         *     and last period may reach beyond the range, only the range's days are counted. Every
+         *     period of the range is listed, empty ones too, earliest first; at most 120 periods (else
+         *     400 `validation` with a field error on `granularity`, `range.too_many_periods`). Amounts
+         *     in the shop's currency; payments and refunds in another currency are counted in
+         *     `otherCurrency` only.
+         */
+        get: operations["getFinanceTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/refunds/{refundId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms that the staff paid back a refund of money received on site.
+         * @description A refund of a payment recorded on site (provider `on_site`) is not sent to a provider: it
+         *     stays `pending` until the staff confirm here that they paid the money back; it becomes
+         *     `succeeded` and the booking's history records who confirmed it. Idempotent: a confirmed
+         *     refund is answered as it is. 409 `refund.not_on_site` for a refund made through a
+         *     payment provider (its webhook settles it). Another shop's refund is 404 `refund.not_found`.
+         */
+        post: operations["confirmRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/refunds/{refundId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a refund to the payment provider again.
+         * @description A pending refund the provider has not accepted yet (no provider reference: it was not
+         *     reachable) is sent again; the provider never pays back twice for one refund. A failed
+         *     refund is retried as a new refund of the same payment for what is still refundable (the
+         *     failed one stays in the history); the answer is that new refund. A refund waiting for
+         *     the provider's answer or already succeeded is answered as it is (idempotent). 409
+         *     `refund.on_site` for a refund of money received on site (confirm it instead), 409
+         *     `refund.nothing_refundable` when nothing is left to refund, 502
+         *     `refund.provider_unavailable` when the provider still does not answer (the refund stays
+         *     pending and is retried in the background). Another shop's refund is 404.
+         */
+        post: operations["retryRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -766,6 +1438,10 @@ export interface components {
         };
         Me: {
             member: components["schemas"]["StaffMember"];
+            /** @description Whether the member is e-mailed about each new booking (managers and owners only). */
+            notifyBookings: boolean;
+            /** @description Whether the member is e-mailed about each new request (managers and owners only). */
+            notifyRequests: boolean;
             /** @description Contact changes waiting for their code. */
             pending: components["schemas"]["PendingContactChange"][];
             session: {
@@ -806,6 +1482,10 @@ export interface components {
         ProfileInput: {
             name?: string;
             locale?: components["schemas"]["Locale"];
+            /** @description E-mail me about each new booking (managers and owners receive them). */
+            notifyBookings?: boolean;
+            /** @description E-mail me about each new request (managers and owners receive them). */
+            notifyRequests?: boolean;
         };
         /** @enum {string} */
         ContactChannel: "email" | "phone";
@@ -1070,6 +1750,21 @@ export interface components {
                 payNowMinutes?: number;
                 /** @description At most this many places in one cart. */
                 maxPlacesPerCart?: number;
+                /**
+                 * @description What visitors may change themselves through their "manage my booking" link (absent: nothing).
+                 *     `free_until`: free cancellation until `hoursBefore` hours before the first start, then a fee
+                 *     of `lateFeePercent` % (`late: fee`; 100 = no refund) or no cancellation (`late: refused`);
+                 *     with `moves`, moves to another date until the same moment.
+                 */
+                cancellationPolicy?: {
+                    /** @enum {string} */
+                    cancellation: "none" | "free_until";
+                    hoursBefore: number;
+                    /** @enum {string} */
+                    late: "fee" | "refused";
+                    lateFeePercent: number;
+                    moves: boolean;
+                };
             };
             embed: {
                 /** @description Sites allowed to embed the shop's widgets (scheme, host and port); empty allows every site. */
@@ -1378,6 +2073,1022 @@ export interface components {
                     [key: string]: components["schemas"]["FieldError"];
                 };
             } | null;
+        };
+        DashboardMoney: {
+            /** @description Minor units (e.g. Rappen). */
+            amount: number;
+            currency: string;
+        };
+        DashboardBookingCode: string;
+        /** @description The booking person's first name and surname. */
+        DashboardPersonName: string;
+        /** @enum {string} */
+        DashboardBookingStatus: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+        /** @description A session of a group activity with its occupancy (no money). */
+        DashboardSession: {
+            id: components["schemas"]["OpaqueId"];
+            offerId: components["schemas"]["OpaqueId"];
+            /** @description In the member's language (or the first there is). */
+            offerTitle: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            date: components["schemas"]["SessionDay"];
+            time: components["schemas"]["SessionTime"];
+            capacity: number;
+            /** @description Places of confirmed bookings. */
+            placesTaken: number;
+            /** @description Capacity less the places taken (never below 0; places held in carts are not subtracted). */
+            placesFree: number;
+            /** @description Participants to expect (of confirmed, accepted and paid bookings). */
+            participants: number;
+            /** @description Confirmed, accepted and paid bookings of the session. */
+            bookings: number;
+            cancelled: boolean;
+            /** @description Closed for booking by the staff (it still takes place). */
+            closed: boolean;
+        };
+        /** @description A booked private-service start (no money). */
+        DashboardServiceBooking: {
+            bookingCode: components["schemas"]["DashboardBookingCode"];
+            /** @enum {string} */
+            mode: "order" | "request";
+            status: components["schemas"]["DashboardBookingStatus"];
+            name: components["schemas"]["DashboardPersonName"];
+            offerTitle: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            date: components["schemas"]["SessionDay"];
+            time: components["schemas"]["SessionTime"];
+            participants: number;
+        };
+        DashboardDay: {
+            date: components["schemas"]["SessionDay"];
+            /** @description Earliest first. */
+            sessions: components["schemas"]["DashboardSession"][];
+            /** @description Private-service bookings (confirmed, accepted, paid or requested), earliest first. */
+            services: components["schemas"]["DashboardServiceBooking"][];
+        };
+        DashboardRequest: {
+            code: components["schemas"]["DashboardBookingCode"];
+            name: components["schemas"]["DashboardPersonName"];
+            /** @description The first item's offer. */
+            offerTitle: string;
+            /** @description How many items the request has. */
+            items: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DashboardOpenBooking: {
+            code: components["schemas"]["DashboardBookingCode"];
+            name: components["schemas"]["DashboardPersonName"];
+            status: components["schemas"]["DashboardBookingStatus"];
+            total: components["schemas"]["DashboardMoney"];
+            open: components["schemas"]["DashboardMoney"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Days since it was made (shop's calendar days). */
+            daysOpen: number;
+        };
+        DashboardRecentBooking: {
+            code: components["schemas"]["DashboardBookingCode"];
+            /** @enum {string} */
+            mode: "order" | "request";
+            name: components["schemas"]["DashboardPersonName"];
+            status: components["schemas"]["DashboardBookingStatus"];
+            total: components["schemas"]["DashboardMoney"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Managers and owners only. */
+        DashboardSales: {
+            unseenRequests: {
+                count: number;
+                newest: components["schemas"]["DashboardRequest"][];
+            };
+            /** @description Confirmed and accepted bookings (not cancelled) with an open amount. */
+            openAmounts: {
+                count: number;
+                /** @description The sum of the open amounts per currency. */
+                totals: components["schemas"]["DashboardMoney"][];
+                oldest: components["schemas"]["DashboardOpenBooking"][];
+            };
+            /** @description The 10 latest bookings and requests, newest first. */
+            latest: components["schemas"]["DashboardRecentBooking"][];
+        };
+        Dashboard: {
+            role: components["schemas"]["Role"];
+            /**
+             * @description `shop`: every session of the shop (managers, owners); `assigned`: the sessions the guide is assigned to.
+             * @enum {string}
+             */
+            scope: "shop" | "assigned";
+            /** @description The shop's time zone, in which dates and times are given. */
+            timeZone: string;
+            today: components["schemas"]["SessionDay"];
+            from: components["schemas"]["SessionDay"];
+            to: components["schemas"]["SessionDay"];
+            /** @description More sessions or private-service bookings than listed. */
+            truncated: boolean;
+            /** @description Each day of `from` … `to` (scope `shop`); the days with assigned sessions (scope `assigned`). */
+            days: components["schemas"]["DashboardDay"][];
+            sales?: components["schemas"]["DashboardSales"];
+        };
+        DashboardAnswer: {
+            data: components["schemas"]["Dashboard"];
+        };
+        /** @enum {string} */
+        BookingListStatus: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+        /**
+         * @description `paid`: nothing open; `open`: an amount is still to be paid; `refund_due`: money received is to be paid back.
+         * @enum {string}
+         */
+        BookingListPaymentFilter: "paid" | "open" | "refund_due";
+        /**
+         * @description `paid` (nothing open), `partially_paid`, `unpaid` (bookings to be paid); `refund_due`
+         *     (money received that is to be paid back, any status), `refunded` (a cancelled booking's
+         *     money went back), `none` (a request not accepted yet, or cancelled with nothing paid).
+         * @enum {string}
+         */
+        BookingListPaymentState: "paid" | "partially_paid" | "unpaid" | "refund_due" | "refunded" | "none";
+        /**
+         * @description `createdAt` (when booked), `startsAt` (the first booked date), `total`, `name` (surname, then first name).
+         * @default createdAt
+         * @enum {string}
+         */
+        BookingListSort: "createdAt" | "startsAt" | "total" | "name";
+        BookingListMoney: {
+            /** @description Minor units (Rappen, cents). */
+            amount: number;
+            currency: string;
+        };
+        BookingListItem: {
+            code: string;
+            status: components["schemas"]["BookingListStatus"];
+            /** @enum {string} */
+            mode: "order" | "request";
+            /** @enum {string} */
+            channel: "shop" | "embed";
+            /** @description The language the visitor booked in. */
+            locale: components["schemas"]["Locale"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The earliest booked date (the shop's day and wall-clock time). */
+            firstStart: {
+                /** Format: date-time */
+                startsAt: string;
+                /** Format: date */
+                date: string;
+                time: string;
+            } | null;
+            /** @description The booked offers' titles (each once, in the booking's order). */
+            offers: string[];
+            person: {
+                firstname: string;
+                surname: string;
+            };
+            company: string | null;
+            email: string;
+            phone: string;
+            participants: number;
+            total: components["schemas"]["BookingListMoney"];
+            openAmount: components["schemas"]["BookingListMoney"];
+            paymentState: components["schemas"]["BookingListPaymentState"];
+            /** @enum {string} */
+            paymentMethod: "PAY_NOW" | "PAY_LATER" | "PAY_ON_SITE" | "PAY_LATER_OR_ON_SITE";
+        };
+        BookingListAnswer: {
+            data: components["schemas"]["BookingListItem"][];
+            meta: {
+                page: number;
+                perPage: number;
+                /** @description How many bookings match in all. */
+                total: number;
+                /** @description The most bookings one CSV export holds (more are refused). */
+                exportLimit: number;
+            };
+        };
+        /** @description A booking code like `K7Q2-X9PM`. */
+        StaffBookingCode: string;
+        /** @description An amount in minor units of the booking's currency (e.g. 12050 = 120.50). */
+        StaffBookingAmount: number;
+        /**
+         * @description What is paid: `paid` (nothing open), `partially_paid`, `unpaid`; cancelled bookings:
+         *     `refund_due` (paid money not yet refunded), `refunded`, `none` (nothing was paid).
+         * @enum {string}
+         */
+        StaffPaymentState: "paid" | "partially_paid" | "unpaid" | "refund_due" | "refunded" | "none";
+        /** @enum {string} */
+        StaffBookingStatus: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+        StaffParticipant: {
+            firstname: string;
+            surname: string;
+            /** @description The participant's extras, titled in the staff member's locale. */
+            extras: {
+                key: string;
+                title: string;
+            }[];
+        };
+        StaffBookingItem: {
+            id: components["schemas"]["OpaqueId"];
+            offerId: components["schemas"]["OpaqueId"];
+            offerTitle: string;
+            skuTitle: string;
+            /** @description The session of a group activity (its manifest); null for a private service's start time. */
+            sessionId: components["schemas"]["OpaqueId"] | null;
+            date: components["schemas"]["SessionDay"];
+            time: components["schemas"]["SessionTime"];
+            endTime: components["schemas"]["SessionTime"];
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            durationMinutes: number;
+            quantity: number;
+            places: number;
+            unitAmount: components["schemas"]["StaffBookingAmount"];
+            extrasAmount: components["schemas"]["StaffBookingAmount"];
+            total: components["schemas"]["StaffBookingAmount"];
+            participants: components["schemas"]["StaffParticipant"][];
+        };
+        StaffBookingPayment: {
+            id: components["schemas"]["OpaqueId"];
+            /** @description The payment provider (`on_site` for money the staff received). */
+            provider: string;
+            /** @description How it was paid when known (on site `cash`, `card`, `transfer`, `other`). */
+            method: string | null;
+            amount: components["schemas"]["StaffBookingAmount"];
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            /** @enum {string} */
+            source: "checkout" | "link" | "staff";
+            /** @description Paid money still to be paid back (the booking was cancelled). */
+            refundDue: boolean;
+            note?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The staff member who recorded it (on-site payments); null otherwise or once removed. */
+            recordedBy: {
+                id: components["schemas"]["OpaqueId"];
+                name: string;
+            } | null;
+        };
+        /** @description An e-mail about the booking (no body). */
+        StaffBookingEmail: {
+            id: string;
+            /** @description E.g. `booking.confirmation`, `booking.cancelled`, `payment.received`. */
+            kind: string;
+            recipient: string;
+            locale?: components["schemas"]["Locale"];
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
+        /** @description A booking as the staff see it. */
+        StaffBooking: {
+            code: components["schemas"]["StaffBookingCode"];
+            status: components["schemas"]["StaffBookingStatus"];
+            /** @enum {string} */
+            mode: "order" | "request";
+            /** @description The language the visitor booked in (their e-mails are in it). */
+            locale: components["schemas"]["Locale"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            channel: "shop" | "embed";
+            channelHost?: string;
+            currency: string;
+            /** @enum {string} */
+            paymentMethod: "PAY_NOW" | "PAY_LATER" | "PAY_ON_SITE" | "PAY_LATER_OR_ON_SITE";
+            paymentState: components["schemas"]["StaffPaymentState"];
+            /** @description The open amount can be paid online (a payment link can be sent). */
+            onlinePayable: boolean;
+            total: components["schemas"]["StaffBookingAmount"];
+            /** @description Succeeded payments. */
+            paid: components["schemas"]["StaffBookingAmount"];
+            /** @description Succeeded refunds. */
+            refunded: components["schemas"]["StaffBookingAmount"];
+            /** @description Refunds asked of the provider and not yet confirmed. */
+            refundPending: components["schemas"]["StaffBookingAmount"];
+            /** @description Still to be paid (0 for cancelled and declined bookings). */
+            open: components["schemas"]["StaffBookingAmount"];
+            /** Format: date-time */
+            paymentDeadline?: string;
+            /** @description The live payment link's expiry; null when there is none. */
+            paymentLink: {
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
+            /** Format: date-time */
+            cancelledAt?: string;
+            /**
+             * @description Who or what cancelled it (the payment deadline passed, the staff, the visitor).
+             * @enum {string}
+             */
+            cancelReason?: "payment_deadline" | "staff" | "visitor";
+            /** @description The staff's reply to a request. */
+            reply?: string;
+            contact: {
+                /** @enum {string} */
+                customerType: "PRIVATE" | "COMPANY";
+                company?: string;
+                customerId?: components["schemas"]["OpaqueId"];
+                firstname: string;
+                surname: string;
+                email: string;
+                phone: string;
+                address: {
+                    street: string;
+                    streetNumber: string;
+                    postalCode: string;
+                    city: string;
+                    country: string;
+                };
+                /** @description The visitor's message with the booking. */
+                message?: string;
+                locale: components["schemas"]["Locale"];
+            };
+            items: components["schemas"]["StaffBookingItem"][];
+            payments: components["schemas"]["StaffBookingPayment"][];
+            refunds: components["schemas"]["Refund"][];
+            emails: components["schemas"]["StaffBookingEmail"][];
+            /** @description Newest first, at most 50. */
+            history: components["schemas"]["ChangeRecord"][];
+            /** @description Which of the staff's actions apply to the booking now. */
+            actions: {
+                recordPayment: boolean;
+                sendPaymentLink: boolean;
+                resendConfirmation: boolean;
+                editParticipants: boolean;
+                cancel: boolean;
+            };
+            version: number;
+        };
+        StaffBookingAnswer: {
+            data: components["schemas"]["StaffBooking"];
+        };
+        OnSitePaymentInput: {
+            /** @description Minor units, at most the open amount. */
+            amount: number;
+            /** @enum {string} */
+            method: "cash" | "card" | "transfer" | "other";
+            note?: string;
+            version: number;
+        };
+        ParticipantsInput: {
+            version: number;
+            items: {
+                itemId: components["schemas"]["OpaqueId"];
+                participants: {
+                    firstname: string;
+                    surname: string;
+                }[];
+            }[];
+        };
+        StaffCancelInput: {
+            version: number;
+            /** @description Plain text added to the visitor's cancellation e-mail. */
+            message?: string;
+        };
+        /** @description One participant of the session. */
+        ManifestRow: {
+            bookingCode: components["schemas"]["StaffBookingCode"];
+            /** @description The participant's number within the booking (1, 2, …). */
+            position: number;
+            firstname: string;
+            surname: string;
+            skuTitle?: string;
+            extras: string[];
+            booker: {
+                firstname: string;
+                surname: string;
+                company?: string;
+                phone: string;
+            };
+            status: components["schemas"]["StaffBookingStatus"];
+            /** @description Left out for guides. */
+            paymentState?: components["schemas"]["StaffPaymentState"];
+            /** @description The booking's open amount (on the booking's first row only; left out for guides). */
+            open?: components["schemas"]["StaffBookingAmount"];
+        };
+        SessionManifest: {
+            session: components["schemas"]["AdminSession"];
+            offerId: components["schemas"]["OpaqueId"];
+            offerTitle: string;
+            endTime?: components["schemas"]["SessionTime"];
+            location?: string;
+            meetingPoint?: string;
+            currency: string;
+            /** @description Number of participants listed (places of bookings without names count too). */
+            participants: number;
+            bookings: number;
+            /** @description The open amounts of the session's bookings (left out for guides). */
+            openTotal?: components["schemas"]["StaffBookingAmount"];
+            rows: components["schemas"]["ManifestRow"][];
+        };
+        SessionManifestAnswer: {
+            data: components["schemas"]["SessionManifest"];
+        };
+        /** @description An amount in minor units of a currency. */
+        RequestMoney: {
+            amount: number;
+            currency: string;
+        };
+        RequestPageMeta: {
+            page: number;
+            perPage: number;
+            total: number;
+        };
+        /**
+         * @description `REQUESTED` waits for an answer; `ACCEPTED` (then `PAID` or `CANCELLED`) or `DECLINED` are answered.
+         * @enum {string}
+         */
+        RequestStatus: "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+        RequestPerson: {
+            firstname: string;
+            surname: string;
+            email: string;
+            phone: string;
+        };
+        /** @description What was asked for, in the staff member's language; `day` and `startTime` in the shop's time zone. */
+        RequestItemSummary: {
+            id: components["schemas"]["OpaqueId"];
+            offerTitle: string;
+            skuTitle: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** Format: date */
+            day: string;
+            startTime: string;
+            quantity: number;
+        };
+        StaffRequestListItem: {
+            code: string;
+            status: components["schemas"]["RequestStatus"];
+            seen: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            person: components["schemas"]["RequestPerson"];
+            items: components["schemas"]["RequestItemSummary"][];
+            total: components["schemas"]["RequestMoney"];
+            /** Format: date-time */
+            repliedAt?: string;
+        };
+        RequestCounts: {
+            /** @description Requests nobody has opened yet (or marked unread again). */
+            unseen: number;
+            /** @description Requests waiting for an answer. */
+            open: number;
+        };
+        /** @description An item of a request with its participants; `day` and `startTime` in the shop's time zone. */
+        StaffRequestItem: {
+            id: components["schemas"]["OpaqueId"];
+            offerTitle: string;
+            skuTitle: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** Format: date */
+            day: string;
+            startTime: string;
+            quantity: number;
+            participants: {
+                firstname: string;
+                surname: string;
+            }[];
+            total: components["schemas"]["RequestMoney"];
+        };
+        StaffRequest: {
+            code: string;
+            status: components["schemas"]["RequestStatus"];
+            seen: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The language the visitor asked in (the answer's e-mail is in it). */
+            locale: components["schemas"]["Locale"];
+            customer: {
+                /** @enum {string} */
+                type: "PRIVATE" | "COMPANY";
+                company?: string;
+            };
+            person: components["schemas"]["RequestPerson"];
+            address: {
+                street: string;
+                streetNumber: string;
+                postalCode: string;
+                city: string;
+                country: string;
+            };
+            message?: string;
+            items: components["schemas"]["StaffRequestItem"][];
+            total: components["schemas"]["RequestMoney"];
+            openAmount: components["schemas"]["RequestMoney"];
+            /** @enum {string} */
+            paymentMethod: "PAY_NOW" | "PAY_LATER" | "PAY_ON_SITE" | "PAY_LATER_OR_ON_SITE";
+            reply?: string;
+            /** Format: date-time */
+            repliedAt?: string;
+            /** @description Open requests only; whether accepting now would find its places free. */
+            availability?: {
+                available: boolean;
+                /** @description The items that would fail (by `id`) and why. */
+                unavailable: {
+                    [key: string]: "places.insufficient" | "slot.unavailable" | "session.past";
+                };
+            };
+            /** @description Who answered it, marked it seen or unread, and when; newest first. */
+            history: components["schemas"]["ChangeRecord"][];
+        };
+        StaffRequestAnswer: {
+            data: components["schemas"]["StaffRequest"];
+        };
+        RequestSeenInput: {
+            seen: boolean;
+        };
+        StaffRequestDecision: {
+            /** @enum {string} */
+            decision: "accept" | "decline";
+            /** @description A personal message to the visitor, sent with the answer (as the operator API's). */
+            reply?: string;
+        };
+        /**
+         * @description A private person or a company (then `company` names it).
+         * @enum {string}
+         */
+        CustomerType: "PRIVATE" | "COMPANY";
+        /** @description An amount in minor units (e.g. Rappen) and its ISO 4217 currency. */
+        CustomerMoney: {
+            amount: number;
+            currency: string;
+        };
+        CustomerName: {
+            firstname: string;
+            surname: string;
+        };
+        CustomerAddress: {
+            street: string;
+            streetNumber: string;
+            postalCode: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code, e.g. `CH`. */
+            country: string;
+        };
+        /**
+         * @description `booked`: total of the bookings that stand (confirmed, accepted, paid). `paid`: succeeded
+         *     payments less succeeded refunds, over all bookings. `open`: still to pay on the bookings
+         *     that stand. In the shop's currency.
+         */
+        CustomerTotals: {
+            /** @description All their bookings and requests, whatever their status. */
+            bookings: number;
+            booked: components["schemas"]["CustomerMoney"];
+            paid: components["schemas"]["CustomerMoney"];
+            open: components["schemas"]["CustomerMoney"];
+        };
+        CustomerListItem: {
+            id: components["schemas"]["OpaqueId"];
+            type: components["schemas"]["CustomerType"];
+            company: string | null;
+            person: components["schemas"]["CustomerName"];
+            email: string;
+            phone: string | null;
+            totals: components["schemas"]["CustomerTotals"];
+            /**
+             * Format: date-time
+             * @description When their latest booking was made.
+             */
+            lastBookingAt: string | null;
+            erased: boolean;
+        };
+        CustomerListAnswer: {
+            data: components["schemas"]["CustomerListItem"][];
+            meta: {
+                page: number;
+                perPage: number;
+                total: number;
+            };
+        };
+        /** @description One booking or request of a customer. */
+        CustomerBooking: {
+            code: string;
+            /** @enum {string} */
+            status: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+            /** @enum {string} */
+            mode: "order" | "request";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The start of its earliest item.
+             */
+            firstStart: string | null;
+            total: components["schemas"]["CustomerMoney"];
+            open: components["schemas"]["CustomerMoney"];
+        };
+        Customer: {
+            id: components["schemas"]["OpaqueId"];
+            type: components["schemas"]["CustomerType"];
+            company: string | null;
+            person: components["schemas"]["CustomerName"];
+            email: string;
+            phone: string | null;
+            address: components["schemas"]["CustomerAddress"] | null;
+            note: string | null;
+            version: number;
+            /** Format: date-time */
+            erasedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            totals: components["schemas"]["CustomerTotals"];
+            /** Format: date-time */
+            lastBookingAt: string | null;
+            /** @description Newest first (at most 500). */
+            bookings: components["schemas"]["CustomerBooking"][];
+            /** @description Newest first, at most 50. */
+            history: components["schemas"]["ChangeRecord"][];
+        };
+        CustomerAnswer: {
+            data: components["schemas"]["Customer"];
+        };
+        CustomerInput: {
+            version: number;
+            type: components["schemas"]["CustomerType"];
+            /** @description Required for a COMPANY; ignored (removed) for a PRIVATE customer. */
+            company?: string | null;
+            person: components["schemas"]["CustomerName"];
+            email: string;
+            phone: string | null;
+            address: components["schemas"]["CustomerAddress"] | null;
+            /** @description The staff's note (not shown to the customer). */
+            note: string | null;
+        };
+        CustomerEraseInput: {
+            /** @description The customer's e-mail, typed again. */
+            confirm: string;
+        };
+        CustomerExportAnswer: {
+            data: {
+                /**
+                 * @description The shape of this file (`flowin.customer-export.v1`).
+                 * @enum {string}
+                 */
+                format: "flowin.customer-export.v1";
+                /** Format: date-time */
+                exportedAt: string;
+                shop: {
+                    id: string;
+                    name: string;
+                };
+                customer: {
+                    id: components["schemas"]["OpaqueId"];
+                    type: components["schemas"]["CustomerType"];
+                    company: string | null;
+                    person: components["schemas"]["CustomerName"];
+                    email: string;
+                    phone: string | null;
+                    address: components["schemas"]["CustomerAddress"] | null;
+                    note: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                    /** Format: date-time */
+                    erasedAt: string | null;
+                };
+                bookings: components["schemas"]["CustomerExportBooking"][];
+                emails: {
+                    kind: string;
+                    bookingCode: string | null;
+                    /** @enum {string} */
+                    status: "pending" | "sent" | "failed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    sentAt: string | null;
+                }[];
+                history: components["schemas"]["ChangeRecord"][];
+            };
+        };
+        CustomerExportBooking: {
+            code: string;
+            /** @enum {string} */
+            status: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "DECLINED" | "PAID" | "CANCELLED";
+            /** @enum {string} */
+            mode: "order" | "request";
+            locale: string;
+            /** Format: date-time */
+            createdAt: string;
+            customer: {
+                type: components["schemas"]["CustomerType"];
+                company: string | null;
+            };
+            person: {
+                firstname: string;
+                surname: string;
+                email: string;
+                phone: string;
+            };
+            address: components["schemas"]["CustomerAddress"];
+            message: string | null;
+            reply: string | null;
+            /** Format: date-time */
+            repliedAt: string | null;
+            paymentMethod: string;
+            total: components["schemas"]["CustomerMoney"];
+            open: components["schemas"]["CustomerMoney"];
+            /** Format: date-time */
+            cancelledAt: string | null;
+            items: {
+                /** @description The offer's slug. */
+                offer: string;
+                /** @description In the staff member's language. */
+                offerTitle: string;
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+                quantity: number;
+                total: components["schemas"]["CustomerMoney"];
+                participants: {
+                    firstname: string;
+                    surname: string;
+                    extras: string[];
+                }[];
+            }[];
+            payments: {
+                /** Format: date-time */
+                createdAt: string;
+                provider: string;
+                method: string | null;
+                /** @enum {string} */
+                source: "checkout" | "link" | "staff";
+                amount: components["schemas"]["CustomerMoney"];
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed" | "cancelled";
+            }[];
+            refunds: {
+                /** Format: date-time */
+                createdAt: string;
+                amount: components["schemas"]["CustomerMoney"];
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                reason: string;
+            }[];
+        };
+        /** @description An amount in the currency's minor units (rappen). */
+        FinanceMoney: {
+            amount: number;
+            currency: string;
+        };
+        /** @description A payment provider's name (`sandbox`, `on_site` for money received by the staff, …). */
+        FinanceProvider: string;
+        /** @description How a payment was made (`cash`, `card`, `transfer`, `other`, or the provider's method). */
+        FinanceMethod: string;
+        /** @enum {string} */
+        FinancePaymentStatus: "pending" | "succeeded" | "failed" | "cancelled";
+        /**
+         * @description Where the payment started - the checkout, a payment link, or the staff recording money received.
+         * @enum {string}
+         */
+        FinancePaymentSource: "checkout" | "link" | "staff";
+        /** @enum {string} */
+        FinanceRefundStatus: "pending" | "succeeded" | "failed";
+        /** @enum {string} */
+        FinanceRefundReason: "staff_cancel" | "session_cancelled" | "visitor_cancel" | "late_payment" | "move";
+        /**
+         * @description An age range of open amounts - 0 to 7 days, 8 to 30 days, 31 days and more.
+         * @enum {string}
+         */
+        FinanceAgeBucket: "days0to7" | "days8to30" | "days31plus";
+        /** @description The booking a payment or refund belongs to. */
+        FinanceBookingRef: {
+            id: string;
+            code: string;
+            /** @description The booking person's first name and surname. */
+            name: string;
+        };
+        FinanceStaffRef: {
+            id: string;
+            name: string;
+        };
+        FinancePayment: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the payment was started (online) or recorded (on site).
+             */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            provider: string;
+            /** @description The provider's reference (for reconciling with its statements). */
+            providerRef: string | null;
+            method: string | null;
+            source: components["schemas"]["FinancePaymentSource"];
+            amount: components["schemas"]["FinanceMoney"];
+            status: components["schemas"]["FinancePaymentStatus"];
+            /** @description It succeeded after its booking was cancelled; the money is to be paid back. */
+            refundDue: boolean;
+            booking: components["schemas"]["FinanceBookingRef"];
+            /** @description The staff member who recorded it (on-site payments). */
+            recordedBy: components["schemas"]["FinanceStaffRef"] | null;
+            note: string | null;
+        };
+        FinancePageMeta: {
+            page: number;
+            perPage: number;
+            /** @description How many match in all. */
+            total: number;
+        };
+        FinancePaymentListAnswer: {
+            data: components["schemas"]["FinancePayment"][];
+            meta: {
+                page: number;
+                perPage: number;
+                total: number;
+                /** @description The providers the shop's payments have. */
+                providers: string[];
+                /** @description The methods the shop's payments have. */
+                methods: string[];
+            };
+        };
+        FinanceRefund: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The last change of its status.
+             */
+            updatedAt: string;
+            provider: string;
+            providerRef: string | null;
+            amount: components["schemas"]["FinanceMoney"];
+            status: components["schemas"]["FinanceRefundStatus"];
+            reason: components["schemas"]["FinanceRefundReason"];
+            booking: components["schemas"]["FinanceBookingRef"];
+            paymentId: string;
+            /** @description The method of the payment it pays back. */
+            paymentMethod: string | null;
+            /** @description The staff member who caused it (none when the visitor or the system did). */
+            actor: components["schemas"]["FinanceStaffRef"] | null;
+        };
+        FinanceRefundListAnswer: {
+            data: components["schemas"]["FinanceRefund"][];
+            meta: components["schemas"]["FinancePageMeta"];
+        };
+        FinanceOpenBooking: {
+            id: string;
+            code: string;
+            name: string;
+            /**
+             * @description `PAID` with an open amount - paid once, then moved to a dearer date.
+             * @enum {string}
+             */
+            status: "CONFIRMED" | "ACCEPTED" | "PAID";
+            /** @enum {string} */
+            paymentMethod: "PAY_NOW" | "PAY_LATER" | "PAY_ON_SITE" | "PAY_LATER_OR_ON_SITE";
+            total: components["schemas"]["FinanceMoney"];
+            open: components["schemas"]["FinanceMoney"];
+            /** Format: date-time */
+            bookedAt: string;
+            /**
+             * Format: date
+             * @description The day it was booked, in the shop's time zone.
+             */
+            bookedOn: string;
+            /** @description Days from the day it was booked to today (shop's time zone). */
+            ageDays: number;
+            bucket: components["schemas"]["FinanceAgeBucket"];
+            /**
+             * Format: date
+             * @description The day of its first booked date (session or slot) in the shop's time zone.
+             */
+            firstDate: string | null;
+            /**
+             * Format: date-time
+             * @description Online payment due by this moment, else the booking is cancelled.
+             */
+            paymentDeadline: string | null;
+        };
+        FinanceBucketTotal: {
+            bucket: components["schemas"]["FinanceAgeBucket"];
+            count: number;
+            amount: components["schemas"]["FinanceMoney"];
+        };
+        FinanceOpenAmountsAnswer: {
+            data: {
+                /**
+                 * Format: date
+                 * @description Today in the shop's time zone (ages are counted to it).
+                 */
+                today: string;
+                /** @description The shop's currency, in which the totals are. */
+                currency: string;
+                bookings: components["schemas"]["FinanceOpenBooking"][];
+                /** @description All three age ranges, youngest first, of every booking with an open amount (whatever the filters). */
+                buckets: components["schemas"]["FinanceBucketTotal"][];
+                total: {
+                    count: number;
+                    amount: components["schemas"]["FinanceMoney"];
+                };
+                /** @description Bookings with an open amount in another currency than the shop's (not in the totals). */
+                otherCurrency: number;
+            };
+            meta: components["schemas"]["FinancePageMeta"];
+        };
+        /** @description Money received (succeeded payments), refunded (succeeded refunds) and the difference. */
+        FinanceFigures: {
+            received: number;
+            refunded: number;
+            net: number;
+            /** @description How many succeeded payments. */
+            payments: number;
+            /** @description How many succeeded refunds. */
+            refunds: number;
+        };
+        FinancePeriod: {
+            /** @description `2026-03-31` (day), `2026-W14` (ISO week) or `2026-03` (month). */
+            key: string;
+            /**
+             * Format: date
+             * @description The period's first day (a week's Monday, a month's first), in the shop's time zone.
+             */
+            start: string;
+            /**
+             * Format: date
+             * @description The period's last day.
+             */
+            end: string;
+            figures: components["schemas"]["FinanceFigures"];
+        };
+        FinanceMethodTotal: {
+            provider: string;
+            method: string | null;
+            figures: components["schemas"]["FinanceFigures"];
+        };
+        FinanceTotalsAnswer: {
+            data: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                /** @enum {string} */
+                granularity: "day" | "week" | "month";
+                /** @description The shop's time zone, in which the periods are. */
+                timeZone: string;
+                /** @description The shop's currency; every amount is in it (minor units). */
+                currency: string;
+                periods: components["schemas"]["FinancePeriod"][];
+                /** @description Per provider and payment method, most received first. */
+                methods: components["schemas"]["FinanceMethodTotal"][];
+                total: components["schemas"]["FinanceFigures"];
+                /** @description Succeeded payments and refunds of the range in another currency (not counted above). */
+                otherCurrency: {
+                    payments: number;
+                    refunds: number;
+                };
+            };
+        };
+        /** @description Money paid back for a payment of a booking, through the provider that took it or by the staff (on site). */
+        Refund: {
+            id: components["schemas"]["OpaqueId"];
+            bookingCode: string;
+            paymentId: string;
+            /** @description The payment provider (`sandbox`, …) or `on_site` for money received by the staff. */
+            provider: string;
+            /** @description The provider's reference of the refund, once it accepted it. */
+            providerRef?: string | null;
+            amount: {
+                /** @description Minor units (Rappen, cents). */
+                amount: number;
+                currency: string;
+            };
+            /**
+             * @description `pending` until the provider (or, on site, the staff) confirmed it; `failed` when the provider refused it.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @enum {string} */
+            reason: "staff_cancel" | "session_cancelled" | "visitor_cancel" | "late_payment" | "move";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RefundAnswer: {
+            data: components["schemas"]["Refund"];
         };
     };
     responses: {
@@ -2888,6 +4599,905 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["MediaUpload"];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard of the member's role. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: {
+                /** @description Code, name, e-mail or phone. */
+                q?: string;
+                offerId?: components["schemas"]["OpaqueId"];
+                /** @description First day (shop's time zone) of the booked dates. */
+                from?: string;
+                /** @description Last day (shop's time zone, included) of the booked dates. */
+                to?: string;
+                /** @description Only these statuses (repeat the parameter for several). */
+                status?: components["schemas"]["BookingListStatus"][];
+                /** @description Only these payment states (repeat the parameter for several). */
+                payment?: components["schemas"]["BookingListPaymentFilter"][];
+                mode?: "order" | "request";
+                channel?: "shop" | "embed";
+                sort?: components["schemas"]["BookingListSort"];
+                order?: "asc" | "desc";
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of bookings and the total count. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingListAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportBookingsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                offerId?: components["schemas"]["OpaqueId"];
+                from?: string;
+                to?: string;
+                status?: components["schemas"]["BookingListStatus"][];
+                payment?: components["schemas"]["BookingListPaymentFilter"][];
+                mode?: "order" | "request";
+                channel?: "shop" | "embed";
+                sort?: components["schemas"]["BookingListSort"];
+                order?: "asc" | "desc";
+                /** @description The file's language when the caller cannot send `X-FLOWIN-LOCALE` (a download link); else the header's. */
+                lang?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (`Content-Disposition: attachment; filename="bookings-YYYY-MM-DD.csv"`, the day in the shop's time zone). */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                code: components["schemas"]["StaffBookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBookingAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    recordOnSitePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: components["schemas"]["StaffBookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnSitePaymentInput"];
+            };
+        };
+        responses: {
+            /** @description The booking with the payment. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBookingAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resendPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: components["schemas"]["StaffBookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking with the new link's expiry. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBookingAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: components["schemas"]["StaffBookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBookingAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateParticipants: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: components["schemas"]["StaffBookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantsInput"];
+            };
+        };
+        responses: {
+            /** @description The booking with the new names. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBookingAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelStaffBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: components["schemas"]["StaffBookingCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCancelInput"];
+            };
+        };
+        responses: {
+            /** @description The cancelled booking. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBookingAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSessionManifest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                sessionId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionManifestAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportSessionManifestCsv: {
+        parameters: {
+            query?: {
+                /** @description The file's language when the caller cannot send `X-FLOWIN-LOCALE` (a download link); else the header's. */
+                lang?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                sessionId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (as an attachment). */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listStaffRequests: {
+        parameters: {
+            query?: {
+                status?: "open" | "answered";
+                q?: string;
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of requests and how many there are in all. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffRequestListItem"][];
+                        meta: components["schemas"]["RequestPageMeta"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRequestCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RequestCounts"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRequestAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    markRequestSeen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestSeenInput"];
+            };
+        };
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRequestAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    answerStaffRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequestDecision"];
+            };
+        };
+        responses: {
+            /** @description The answered request. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRequestAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                q?: string;
+                type?: components["schemas"]["CustomerType"];
+                /** @description The order (`-` first for descending); ties by name. */
+                sort?: "name" | "-name" | "lastBooking" | "-lastBooking" | "booked" | "-booked" | "paid" | "-paid";
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers and how many match in all. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerListAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                customerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                customerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description The saved customer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                customerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEraseInput"];
+            };
+        };
+        responses: {
+            /** @description The erased customer. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportCustomerData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path: {
+                customerId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's data. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    /** @description `attachment; filename="customer-{id}.json"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerExportAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                /** @description Only payments of this provider (`sandbox`, `on_site`, …). */
+                provider?: components["schemas"]["FinanceProvider"];
+                /** @description Only payments made this way (`cash`, `card`, `transfer`, `other`, or the provider's method). */
+                method?: components["schemas"]["FinanceMethod"];
+                status?: components["schemas"]["FinancePaymentStatus"];
+                source?: components["schemas"]["FinancePaymentSource"];
+                /** @description Only payments of the booking with this code. */
+                booking?: string;
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the payments, newest first. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinancePaymentListAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportPaymentsCsv: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                provider?: components["schemas"]["FinanceProvider"];
+                method?: components["schemas"]["FinanceMethod"];
+                status?: components["schemas"]["FinancePaymentStatus"];
+                source?: components["schemas"]["FinancePaymentSource"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (`Content-Disposition: attachment`), oldest payment first. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                status?: components["schemas"]["FinanceRefundStatus"];
+                reason?: components["schemas"]["FinanceRefundReason"];
+                provider?: components["schemas"]["FinanceProvider"];
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the refunds, newest first. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceRefundListAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listOpenAmounts: {
+        parameters: {
+            query?: {
+                /** @description Only bookings of this age range. */
+                bucket?: components["schemas"]["FinanceAgeBucket"];
+                paymentMethod?: "PAY_NOW" | "PAY_LATER" | "PAY_ON_SITE" | "PAY_LATER_OR_ON_SITE";
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the bookings with an open amount, and the totals per age. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceOpenAmountsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getFinanceTotals: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                granularity?: "day" | "week" | "month";
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals of the range, per period and per payment method. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceTotalsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                refundId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund, now succeeded. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    retryRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                refundId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund (for a failed one, its new attempt). */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
                 };
             };
             default: components["responses"]["Error"];

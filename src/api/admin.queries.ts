@@ -44,7 +44,7 @@ export const requestPasswordReset = (api: AdminApi, email: string) =>
 export const setPasswordFromLink = async (api: AdminApi, token: string, body: { password: string; passwordConfirmation: string }) =>
   (await unwrap(api.POST('/api/admin/v1/links/{token}/password', { params: { path: { token } }, body }))).data
 
-export const updateMe = async (api: AdminApi, body: { name?: string; locale?: 'de' | 'en' | 'fr' }) =>
+export const updateMe = async (api: AdminApi, body: { name?: string; locale?: 'de' | 'en' | 'fr'; notifyBookings?: boolean; notifyRequests?: boolean }) =>
   (await unwrap(api.PATCH('/api/admin/v1/me', { body }))).data
 
 export const changePassword = (api: AdminApi, body: { currentPassword: string; password: string; passwordConfirmation: string }) =>

@@ -1,14 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
-import { useQueryClient } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { requestCountsQuery } from '~/api/admin-requests.queries'
 import type { components } from '~/api/schema.gen'
 import type { AdminApi, Me } from '~/api/admin-client'
 import { signOut } from '~/api/admin.queries'
 import { LanguageSwitch } from '~/components/layout/language-switch'
 import { pickLabel, type Locale } from '~/lib/locale'
 import { MEDIA_SIZES, mediaUrl } from '~/lib/media'
+import { hasRole } from './access'
 import { navigationFor } from './navigation'
+
+/** The sidebar entry that shows how many requests nobody has opened yet. */
+const REQUESTS_PATH = '/sales/requests'
 
 type ShopConfig = Pick<components['schemas']['ShopConfig'], 'labels' | 'media' | 'languages'>
 
@@ -29,6 +34,10 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
   const queryClient = useQueryClient()
   const title = pickLabel(config.labels.title, lang)
   const groups = navigationFor(me.member.role)
+  // Guides never see requests: only managers and owners ask for the count (the server refuses guides).
+  const seesRequests = hasRole(me.member.role, 'manager')
+  const { data: requestCounts } = useQuery({ ...requestCountsQuery(api), enabled: seesRequests })
+  const unseen = seesRequests ? (requestCounts?.unseen ?? 0) : 0
 
   useEffect(() => setMenuOpen(false), [pathname])
 
@@ -83,8 +92,18 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
               <ul className="mt-1 space-y-1">
                 {group.entries.map((entry) => (
                   <li key={entry.path}>
-                    <Link to={`/$lang/admin${entry.path}` as '/$lang/admin'} params={{ lang }} activeOptions={{ exact: entry.exact ?? false }} className={linkClass}>
-                      {i18n._(entry.label)}
+                    <Link
+                      to={`/$lang/admin${entry.path}` as '/$lang/admin'}
+                      params={{ lang }}
+                      activeOptions={{ exact: entry.exact ?? false }}
+                      className={entry.path === REQUESTS_PATH ? `${linkClass} group justify-between gap-2` : linkClass}
+                      data-testid={entry.path === REQUESTS_PATH ? 'nav-requests' : undefined}
+                    >
+                      {entry.path === REQUESTS_PATH && unseen > 0 ? (
+                        <UnseenBadge label={i18n._(entry.label)} count={unseen} />
+                      ) : (
+                        i18n._(entry.label)
+                      )}
                     </Link>
                   </li>
                 ))}
@@ -111,6 +130,33 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
         {props.children}
       </main>
     </div>
+  )
+}
+
+/**
+ * The number of unseen requests: a badge to the eye, part of the link's name to a screen reader
+ * ("Requests, 3 new").
+ */
+function UnseenBadge({ label, count }: { label: string; count: number }) {
+  const { i18n } = useLingui()
+  const shown = count > 99 ? '99+' : i18n.number(count)
+  return (
+    <>
+      {/* One inline box for the name, so that it reads "Requests, 3 new" (flex items would add a space before the comma). */}
+      <span>
+        {label}
+        <span className="sr-only">
+          , <Plural value={count} one="# new" other="# new" />
+        </span>
+      </span>
+      <span
+        aria-hidden="true"
+        className="min-w-6 rounded-full bg-on-primary px-2 py-0.5 text-center text-xs font-bold text-primary group-aria-[current=page]:bg-primary group-aria-[current=page]:text-on-primary"
+        data-testid="requests-unseen-badge"
+      >
+        {shown}
+      </span>
+    </>
   )
 }
 

@@ -405,7 +405,7 @@ export const contract: OpenApiDocument = {
           "profile"
         ],
         "x-role": "guide",
-        "summary": "Changes one's own name and preferred language.",
+        "summary": "Changes one's own name, preferred language and e-mail notifications.",
         "security": [
           {
             "staffSession": []
@@ -2710,6 +2710,2108 @@ export const contract: OpenApiDocument = {
           }
         }
       }
+    },
+    "/api/admin/v1/dashboard": {
+      "get": {
+        "operationId": "getDashboard",
+        "tags": [
+          "dashboard"
+        ],
+        "x-role": "guide",
+        "summary": "The start page's figures for the signed-in member, by role.",
+        "description": "Today and the next 6 days in the shop's time zone (`from` … `to`, both included).\nManagers and owners: every session of those days with its occupancy and the\nparticipants to expect (participants of confirmed, accepted and paid bookings), the\nprivate-service bookings of those days, and `sales` — unseen requests (count and the 5\nnewest), bookings with an open amount (count, totals per currency and the 5 oldest) and\nthe 10 latest bookings. Guides: the sessions they are assigned to (`scope: assigned`;\nnone until assignments exist) and never `sales` nor any money figure. At most 300\nsessions and 300 private-service bookings (`truncated` says when there were more).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The dashboard of the member's role.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DashboardAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings": {
+      "get": {
+        "operationId": "listBookings",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "The shop's bookings and requests, searched, filtered, sorted and paged on the server.",
+        "description": "`q` finds a booking by its code (exact, any case, with or without the dash; a code that\nexists answers only that booking), by e-mail (a text with `@`: the start of the address,\nany case), by phone (digits only: at least 4, the number's digits in any notation, the\ncountry code or the leading 0 left out) or else by name: every word is the start of a\nword of the first name, surname or company (any case, accents ignored), or a single word\nthe start of the e-mail address. `from` and `to` are days in the shop's time zone (both\nincluded): the booking has a date (an item starting) in the range; with `offerId`, a date\nof that offer. `payment`: `paid` (nothing open), `open` (an amount is still to be paid),\n`refund_due` (money received that is to be paid back). Dates of a row are the shop's\nwall-clock ones, offer titles in the staff member's locale, amounts in minor units.\nPaged by offset (`page`, `perPage` ≤ 100) with the total count in `meta`; the order is\nstable (ties broken by the booking). A reversed range: 400 `validation` on `to`.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "description": "Code, name, e-mail or phone.",
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          },
+          {
+            "name": "offerId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "description": "First day (shop's time zone) of the booked dates.",
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": false,
+            "description": "Last day (shop's time zone, included) of the booked dates.",
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "description": "Only these statuses (repeat the parameter for several).",
+            "schema": {
+              "type": "array",
+              "maxItems": 6,
+              "uniqueItems": true,
+              "items": {
+                "$ref": "#/components/schemas/BookingListStatus"
+              }
+            }
+          },
+          {
+            "name": "payment",
+            "in": "query",
+            "required": false,
+            "description": "Only these payment states (repeat the parameter for several).",
+            "schema": {
+              "type": "array",
+              "maxItems": 3,
+              "uniqueItems": true,
+              "items": {
+                "$ref": "#/components/schemas/BookingListPaymentFilter"
+              }
+            }
+          },
+          {
+            "name": "mode",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "order",
+                "request"
+              ]
+            }
+          },
+          {
+            "name": "channel",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "shop",
+                "embed"
+              ]
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/BookingListSort"
+            }
+          },
+          {
+            "name": "order",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "asc",
+                "desc"
+              ],
+              "default": "desc"
+            }
+          },
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000,
+              "default": 1
+            }
+          },
+          {
+            "name": "perPage",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 25
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of bookings and the total count.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BookingListAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings/export": {
+      "get": {
+        "operationId": "exportBookingsCsv",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "The bookings of the list's search and filters as CSV in the staff member's language.",
+        "description": "The same `q` and filters as `listBookings`, in its order; UTF-8 with a byte order mark,\ncomma-separated, RFC 4180 quoting, CRLF line ends; headers, statuses and states in the\nlanguage of `X-FLOWIN-LOCALE`. Dates are ISO 8601 in the shop's time zone (`2026-03-10`,\n`2026-03-10 09:00`) and amounts plain decimals (`123.50`) with their currency in a column\nof its own, so that spreadsheets of every language compute with them. A cell starting with\n`=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (no formula runs).\nAt most 50 000 bookings: more answer 400 `export.too_large` (`data.maximum`, `data.total`),\nnever a silently cut file; narrow the filters (e.g. a date range).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          },
+          {
+            "name": "offerId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "array",
+              "maxItems": 6,
+              "uniqueItems": true,
+              "items": {
+                "$ref": "#/components/schemas/BookingListStatus"
+              }
+            }
+          },
+          {
+            "name": "payment",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "array",
+              "maxItems": 3,
+              "uniqueItems": true,
+              "items": {
+                "$ref": "#/components/schemas/BookingListPaymentFilter"
+              }
+            }
+          },
+          {
+            "name": "mode",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "order",
+                "request"
+              ]
+            }
+          },
+          {
+            "name": "channel",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "shop",
+                "embed"
+              ]
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/BookingListSort"
+            }
+          },
+          {
+            "name": "order",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "asc",
+                "desc"
+              ],
+              "default": "desc"
+            }
+          },
+          {
+            "name": "lang",
+            "in": "query",
+            "required": false,
+            "description": "The file's language when the caller cannot send `X-FLOWIN-LOCALE` (a download link); else the header's.",
+            "schema": {
+              "$ref": "#/components/schemas/Locale"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The CSV file (`Content-Disposition: attachment; filename=\"bookings-YYYY-MM-DD.csv\"`, the day in the shop's time zone).",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              },
+              "Content-Disposition": {
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/csv": {
+                "schema": {
+                  "type": "string",
+                  "maxLength": 50000000
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings/{code}": {
+      "get": {
+        "operationId": "getStaffBooking",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "One booking with its items, participants, contact, payments, refunds, e-mails and history.",
+        "description": "Dates and times are the shop's wall-clock ones; offer and variant titles are in the staff\nmember's locale. Amounts are in minor units of `currency`. `emails` lists the e-mails\nabout the booking (no bodies); `history` the staff's and the system's changes, newest\nfirst (at most 50). `version` is what the actions that edit the booking send back.\n404 `booking.not_found` for a code of another shop or none.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/StaffBookingCode"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The booking.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffBookingAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings/{code}/payments": {
+      "post": {
+        "operationId": "recordOnSitePayment",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "Records money received on site (cash, card, transfer, other), in part or in full.",
+        "description": "A payment of provider `on_site`, source `staff`, recorded as succeeded. The booking is\n`PAID` once nothing is open. More than the open amount is refused (400 `validation`,\nfield `amount` code `amount.above_open` with `open`); parallel recordings never exceed\nit (the booking row is locked). 409 `booking.version_conflict` (with `data.version`)\nwhen the booking changed since `version` was read; 409 `booking.not_payable` for a\ncancelled or declined booking or an open request. Recorded in the booking's history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/StaffBookingCode"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OnSitePaymentInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The booking with the payment.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffBookingAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings/{code}/payment-link": {
+      "post": {
+        "operationId": "resendPaymentLink",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "Sends the visitor a fresh payment link (the old ones expire), in the language they booked in.",
+        "description": "Only for a booking whose open amount can be paid online (409 `booking.not_payable_online`\notherwise). The e-mail is the booking's confirmation (an accepted request: its\nacceptance) with the new link. Recorded in the booking's history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/StaffBookingCode"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The booking with the new link's expiry.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffBookingAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings/{code}/confirmation": {
+      "post": {
+        "operationId": "resendConfirmation",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "Sends the booking's confirmation e-mail again, in the language the visitor booked in.",
+        "description": "For confirmed, accepted and paid bookings (409 `booking.not_confirmed` otherwise). The\nlive payment link, if any, is in it. Recorded in the booking's history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/StaffBookingCode"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The booking.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffBookingAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings/{code}/participants": {
+      "put": {
+        "operationId": "updateParticipants",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "Changes the names of the participants (their number and extras stay).",
+        "description": "Every item of the booking that has participants is sent with as many names as it has\n(field `items.<itemId>.participants`, codes `too_small`/`too_big`/`required`); names are\nchecked as in the checkout (per name, e.g. `items.<itemId>.participants.1.surname`). 409 `booking.version_conflict` when the\nbooking changed since `version` was read; 409 `booking.not_editable` for a cancelled or\ndeclined booking. The history lists the names before and after.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/StaffBookingCode"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ParticipantsInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The booking with the new names.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffBookingAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/bookings/{code}/cancel": {
+      "post": {
+        "operationId": "cancelStaffBooking",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "Cancels a booking; places are released, online payments refunded, the visitor e-mailed.",
+        "description": "The places go back on sale, payment links close, what was paid online is refunded\nthrough the provider that took it, and the visitor gets an e-mail in the language they\nbooked in (with the optional message). Idempotent: a cancelled booking is answered as it\nis (no second e-mail, no second refund). 409 `booking.version_conflict` when the booking\nchanged since `version` was read; 409 `booking.not_cancellable` for an open or declined\nrequest (answer it in the inbox); 409 `payment.in_progress` while a payment is being\nconfirmed at the provider.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/StaffBookingCode"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StaffCancelInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cancelled booking.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffBookingAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/sessions/{sessionId}/manifest": {
+      "get": {
+        "operationId": "getSessionManifest",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "The participants of one session (confirmed, accepted and paid bookings), for the guides' list.",
+        "description": "One row per participant, ordered by booking and position; date and time in the shop's\ntime zone, texts in the staff member's locale. 404 `session.not_found` for a session of\nanother shop or none.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The manifest.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SessionManifestAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/sessions/{sessionId}/manifest/export": {
+      "get": {
+        "operationId": "exportSessionManifestCsv",
+        "tags": [
+          "bookings"
+        ],
+        "x-role": "manager",
+        "summary": "The manifest as CSV (UTF-8 with BOM, comma-separated, RFC 4180, CRLF) in the staff member's language.",
+        "description": "The columns of the manifest; a cell starting with `=`, `+`, `-` or `@` is prefixed with\n`'` so that spreadsheets never run it as a formula. 404 `session.not_found` as the manifest.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "name": "lang",
+            "in": "query",
+            "required": false,
+            "description": "The file's language when the caller cannot send `X-FLOWIN-LOCALE` (a download link); else the header's.",
+            "schema": {
+              "$ref": "#/components/schemas/Locale"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The CSV file (as an attachment).",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "text/csv": {
+                "schema": {
+                  "type": "string",
+                  "maxLength": 10000000
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/requests": {
+      "get": {
+        "operationId": "listStaffRequests",
+        "tags": [
+          "requests"
+        ],
+        "x-role": "manager",
+        "summary": "The shop's requests, unseen first, then newest first; filtered by state and searched, a page at a time.",
+        "description": "`status` `open`: requests waiting for an answer (`REQUESTED`); `answered`: accepted,\ndeclined (and what followed: paid, cancelled). `q` searches the code, the visitor's first\nname, surname and e-mail address (case-insensitive, a part of them). Offer titles are in\nthe staff member's language; `day` and `startTime` are in the shop's time zone. Reading\nthe list changes nothing.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "open",
+                "answered"
+              ]
+            }
+          },
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          },
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000,
+              "default": 1
+            }
+          },
+          {
+            "name": "perPage",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 25
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of requests and how many there are in all.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data",
+                    "meta"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "type": "array",
+                      "maxItems": 100,
+                      "items": {
+                        "$ref": "#/components/schemas/StaffRequestListItem"
+                      }
+                    },
+                    "meta": {
+                      "$ref": "#/components/schemas/RequestPageMeta"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/requests/counts": {
+      "get": {
+        "operationId": "getRequestCounts",
+        "tags": [
+          "requests"
+        ],
+        "x-role": "manager",
+        "summary": "How many requests are unseen and how many wait for an answer (the sidebar's count).",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The counts.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/RequestCounts"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/requests/{code}": {
+      "get": {
+        "operationId": "getStaffRequest",
+        "tags": [
+          "requests"
+        ],
+        "x-role": "manager",
+        "summary": "One request with the visitor's message, items, participants, contact, the reply, and whether its places are still free.",
+        "description": "Reading it changes nothing (unlike the operator API's `getRequest`): the page marks it\nseen with `markRequestSeen`. For an open request, `availability` says whether accepting\nit now would find its places free (checked as accepting does, without taking them);\n`unavailable` maps the items that would fail (their `id`) to `places.insufficient`,\n`slot.unavailable` or `session.past`. 404 `request.not_found` for a code of another\nshop, of a booking that is not a request, or none.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9A-Z]{4}-[0-9A-Z]{4}$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The request.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffRequestAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/requests/{code}/seen": {
+      "post": {
+        "operationId": "markRequestSeen",
+        "tags": [
+          "requests"
+        ],
+        "x-role": "manager",
+        "summary": "Marks a request seen (opening it) or unseen again (\"mark as unread\").",
+        "description": "Recorded in the booking's history (action `seen` or `unseen`) when it changes anything.\n404 `request.not_found` for a code of another shop.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9A-Z]{4}-[0-9A-Z]{4}$"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RequestSeenInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The request.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffRequestAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/requests/{code}/answer": {
+      "post": {
+        "operationId": "answerStaffRequest",
+        "tags": [
+          "requests"
+        ],
+        "x-role": "manager",
+        "summary": "Accepts or declines a request with an optional reply; the visitor gets an e-mail in the language they asked in.",
+        "description": "The same answer as the operator API's `answerRequest`. Accepting takes the places and,\nwhen there is something to pay online, creates a payment link that the e-mail carries\n(built from the shop's own address). Declining sends the reply only. A request is\nanswered once: 409 `request.already_answered` when it was answered meanwhile (of two\nmanagers answering at once, exactly one succeeds). 409 `places.insufficient`,\n`slot.unavailable` or `session.past` when its places are gone (`data.items` maps the\nitems' ids to the reason; nothing is changed). Recorded in the booking's history\n(action `accepted` or `declined`, with the member).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "code",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9A-Z]{4}-[0-9A-Z]{4}$"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StaffRequestDecision"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The answered request.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffRequestAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/customers": {
+      "get": {
+        "operationId": "listCustomers",
+        "tags": [
+          "customers"
+        ],
+        "x-role": "manager",
+        "summary": "The shop's customers (merged by e-mail from the bookings), searched, filtered, sorted and paged.",
+        "description": "`q` matches a part of the name (first name, surname or both), company or e-mail (case\ndoes not matter), or, when it is a number, of the phone (`079 900` finds `+41799000…`). `booked` is the total of the bookings that stand (confirmed,\naccepted or paid; requests not yet accepted, declined and cancelled bookings are left\nout); `paid` is the money received (succeeded payments less succeeded refunds) over all\ntheir bookings. Erased customers are listed (as \"erased\") unless `q` is given.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          },
+          {
+            "name": "type",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/CustomerType"
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "description": "The order (`-` first for descending); ties by name.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "name",
+                "-name",
+                "lastBooking",
+                "-lastBooking",
+                "booked",
+                "-booked",
+                "paid",
+                "-paid"
+              ],
+              "default": "name"
+            }
+          },
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100000,
+              "default": 1
+            }
+          },
+          {
+            "name": "perPage",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 25
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of customers and how many match in all.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerListAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/customers/{customerId}": {
+      "get": {
+        "operationId": "getCustomer",
+        "tags": [
+          "customers"
+        ],
+        "x-role": "manager",
+        "summary": "A customer with their bookings (newest first), totals and history.",
+        "description": "404 `customer.not_found` for a customer of another shop or none.",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "customerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "put": {
+        "operationId": "updateCustomer",
+        "tags": [
+          "customers"
+        ],
+        "x-role": "manager",
+        "summary": "Changes a customer's contact details and note.",
+        "description": "Validated like the checkout's contact (field codes `required`, `email`, `phone`,\n`country`, `too_big`, `control_characters`; `company` is required for a COMPANY). The\nphone is stored in international form (E.164). An address is complete or null. 409\n`customer.version_conflict` (with `data.version`) when it changed since `version` was\nread (a new booking also changes it); 409 `customer.email_taken` (with\n`data.customerId`) when another customer of the shop has the e-mail; 409\n`customer.erased` for an erased customer. The bookings keep the details typed when\nbooking. A later booking with the same e-mail updates name, phone and address again\n(and makes the customer a COMPANY if it was booked for one); type, company and note\nedited here are kept otherwise. Recorded in the customer's history.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "customerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The saved customer.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/customers/{customerId}/erase": {
+      "post": {
+        "operationId": "eraseCustomer",
+        "tags": [
+          "customers"
+        ],
+        "x-role": "manager",
+        "summary": "Erases a customer's personal data (a data-protection request); amounts, codes and statuses are kept.",
+        "description": "`confirm` must repeat the customer's e-mail (field code `confirm.mismatch` otherwise).\nAnonymised: the customer (e-mail `erased-{id}@invalid`, names `—`; phone, address,\ncompany and note removed), each of their bookings (contact, company, address except\nthe country, the visitor's message, the participants' names; the customer's names,\ne-mail and phone are struck from the shop's reply), the e-mails of those bookings in the\noutbox (recipient, names and links; kind, status and dates stay; e-mails not yet sent\nare not sent) and the values in the customer's and bookings' history. Booking codes,\nstatuses, dates, amounts, payments and refunds stay, so finance and reporting stay\nright. 409 `customer.upcoming_bookings` (with `data.bookings`, their codes) while a\nbooking that is not cancelled or declined has a date still to come: the data are needed\nto run it (cancel it first, or erase after the date). Idempotent: an erased customer\nis answered as it is. Recorded in the history as `erased`, without personal data.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "customerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerEraseInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The erased customer.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/customers/{customerId}/export": {
+      "get": {
+        "operationId": "exportCustomerData",
+        "tags": [
+          "customers"
+        ],
+        "x-role": "manager",
+        "summary": "All data kept about a customer, as a JSON file (a data-protection access request).",
+        "description": "Answered as an attachment (`Content-Disposition: attachment; filename=\"customer-{id}.json\"`).\n`data` holds the customer, each of their bookings as stored (contact, address, message,\nreply, items with participants and extras, payments and refunds), the e-mails sent\nabout them (kind, booking, status, dates; not their text) and the customer's history.\nDates are RFC 3339 instants in UTC; amounts in minor units with their currency.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "customerId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer's data.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              },
+              "Content-Disposition": {
+                "description": "`attachment; filename=\"customer-{id}.json\"`",
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerExportAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/finance/payments": {
+      "get": {
+        "operationId": "listPayments",
+        "tags": [
+          "finance"
+        ],
+        "x-role": "owner",
+        "summary": "The shop's payments (online and received on site), newest first, filtered and paged.",
+        "description": "`from` and `to` are days in the shop's time zone (both included, at most 400 days apart)\non the moment the payment was started or recorded. `meta.providers` and `meta.methods`\nare the values the shop's payments have (for the filters). A reversed or too long\nrange: 400 `validation` with a field error on `to` (`range.reversed`,\n`range.too_long` with `maximum`).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "provider",
+            "in": "query",
+            "required": false,
+            "description": "Only payments of this provider (`sandbox`, `on_site`, …).",
+            "schema": {
+              "$ref": "#/components/schemas/FinanceProvider"
+            }
+          },
+          {
+            "name": "method",
+            "in": "query",
+            "required": false,
+            "description": "Only payments made this way (`cash`, `card`, `transfer`, `other`, or the provider's method).",
+            "schema": {
+              "$ref": "#/components/schemas/FinanceMethod"
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinancePaymentStatus"
+            }
+          },
+          {
+            "name": "source",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinancePaymentSource"
+            }
+          },
+          {
+            "name": "booking",
+            "in": "query",
+            "required": false,
+            "description": "Only payments of the booking with this code.",
+            "schema": {
+              "type": "string",
+              "maxLength": 40
+            }
+          },
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000,
+              "default": 1
+            }
+          },
+          {
+            "name": "perPage",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 50
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of the payments, newest first.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FinancePaymentListAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/finance/payments/export": {
+      "get": {
+        "operationId": "exportPaymentsCsv",
+        "tags": [
+          "finance"
+        ],
+        "x-role": "owner",
+        "summary": "The payments of a period (filtered like `listPayments`) as a CSV file for spreadsheets.",
+        "description": "UTF-8 with a byte order mark, comma-separated, RFC 4180 quoting, CRLF line ends; the\nheader row and the words in the cells (status, source, method) in the language of\n`X-FLOWIN-LOCALE`; dates and times in the shop's time zone (`YYYY-MM-DD HH:mm`); amounts\nas plain decimals (`1450.00`) with the currency in a column of its own. A text cell that\nstarts with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so that no\nspreadsheet runs it as a formula. `from` and `to` (days in the shop's time zone, both\nincluded, at most 400 days apart) are required; a period with more than 20 000 payments:\n400 `validation` with a field error on `to` (`export.too_many_rows` with `maximum`).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "provider",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinanceProvider"
+            }
+          },
+          {
+            "name": "method",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinanceMethod"
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinancePaymentStatus"
+            }
+          },
+          {
+            "name": "source",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinancePaymentSource"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The CSV file (`Content-Disposition: attachment`), oldest payment first.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              },
+              "Content-Disposition": {
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/csv": {
+                "schema": {
+                  "type": "string",
+                  "maxLength": 20000000
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/finance/refunds": {
+      "get": {
+        "operationId": "listRefunds",
+        "tags": [
+          "finance"
+        ],
+        "x-role": "owner",
+        "summary": "The shop's refunds (pending, succeeded, failed), newest first, filtered and paged.",
+        "description": "`from` and `to` are days in the shop's time zone (both included, at most 400 days apart)\non the moment the refund was started. A reversed or too long range: 400 `validation`\nwith a field error on `to`.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinanceRefundStatus"
+            }
+          },
+          {
+            "name": "reason",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinanceRefundReason"
+            }
+          },
+          {
+            "name": "provider",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/FinanceProvider"
+            }
+          },
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000,
+              "default": 1
+            }
+          },
+          {
+            "name": "perPage",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 50
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of the refunds, newest first.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FinanceRefundListAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/finance/open": {
+      "get": {
+        "operationId": "listOpenAmounts",
+        "tags": [
+          "finance"
+        ],
+        "x-role": "owner",
+        "summary": "Confirmed, accepted (and paid, then moved) bookings with an amount still to pay, oldest first, with totals per age.",
+        "description": "A booking's age is the number of days from the day it was booked to today, both in the\nshop's time zone. `buckets` sum all such bookings (not only the page) in three age\nranges: 0–7, 8–30 and 31 days and more; amounts in the shop's currency (bookings in\nanother currency are listed but counted in `otherCurrency` only).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "bucket",
+            "in": "query",
+            "required": false,
+            "description": "Only bookings of this age range.",
+            "schema": {
+              "$ref": "#/components/schemas/FinanceAgeBucket"
+            }
+          },
+          {
+            "name": "paymentMethod",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "PAY_NOW",
+                "PAY_LATER",
+                "PAY_ON_SITE",
+                "PAY_LATER_OR_ON_SITE"
+              ]
+            }
+          },
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000,
+              "default": 1
+            }
+          },
+          {
+            "name": "perPage",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 50
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of the bookings with an open amount, and the totals per age.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FinanceOpenAmountsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/finance/totals": {
+      "get": {
+        "operationId": "getFinanceTotals",
+        "tags": [
+          "finance"
+        ],
+        "x-role": "owner",
+        "summary": "Money received, refunded and net per day, ISO week or month, and per payment method.",
+        "description": "`from` and `to` are days in the shop's time zone (both included, at most 400 days\napart). Received: succeeded payments; refunded: succeeded refunds; each counted in the\nperiod (in the shop's time zone) of the moment it was started or recorded, as\n`listPayments` and `listRefunds` filter. Weeks are ISO weeks (Monday to Sunday); the first\nand last period may reach beyond the range, only the range's days are counted. Every\nperiod of the range is listed, empty ones too, earliest first; at most 120 periods (else\n400 `validation` with a field error on `granularity`, `range.too_many_periods`). Amounts\nin the shop's currency; payments and refunds in another currency are counted in\n`otherCurrency` only.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "granularity",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "day",
+                "week",
+                "month"
+              ],
+              "default": "month"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The totals of the range, per period and per payment method.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FinanceTotalsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/refunds/{refundId}/confirm": {
+      "post": {
+        "operationId": "confirmRefund",
+        "tags": [
+          "finance"
+        ],
+        "x-role": "manager",
+        "summary": "Confirms that the staff paid back a refund of money received on site.",
+        "description": "A refund of a payment recorded on site (provider `on_site`) is not sent to a provider: it\nstays `pending` until the staff confirm here that they paid the money back; it becomes\n`succeeded` and the booking's history records who confirmed it. Idempotent: a confirmed\nrefund is answered as it is. 409 `refund.not_on_site` for a refund made through a\npayment provider (its webhook settles it). Another shop's refund is 404 `refund.not_found`.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "refundId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The refund, now succeeded.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RefundAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/refunds/{refundId}/retry": {
+      "post": {
+        "operationId": "retryRefund",
+        "tags": [
+          "finance"
+        ],
+        "x-role": "manager",
+        "summary": "Sends a refund to the payment provider again.",
+        "description": "A pending refund the provider has not accepted yet (no provider reference: it was not\nreachable) is sent again; the provider never pays back twice for one refund. A failed\nrefund is retried as a new refund of the same payment for what is still refundable (the\nfailed one stays in the history); the answer is that new refund. A refund waiting for\nthe provider's answer or already succeeded is answered as it is (idempotent). 409\n`refund.on_site` for a refund of money received on site (confirm it instead), 409\n`refund.nothing_refundable` when nothing is left to refund, 502\n`refund.provider_unavailable` when the provider still does not answer (the refund stays\npending and is retried in the background). Another shop's refund is 404.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "refundId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The refund (for a failed one, its new attempt).",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RefundAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -2932,12 +5034,22 @@ export const contract: OpenApiDocument = {
         "required": [
           "member",
           "pending",
-          "session"
+          "session",
+          "notifyBookings",
+          "notifyRequests"
         ],
         "additionalProperties": false,
         "properties": {
           "member": {
             "$ref": "#/components/schemas/StaffMember"
+          },
+          "notifyBookings": {
+            "description": "Whether the member is e-mailed about each new booking (managers and owners only).",
+            "type": "boolean"
+          },
+          "notifyRequests": {
+            "description": "Whether the member is e-mailed about each new request (managers and owners only).",
+            "type": "boolean"
           },
           "pending": {
             "description": "Contact changes waiting for their code.",
@@ -3086,6 +5198,14 @@ export const contract: OpenApiDocument = {
           },
           "locale": {
             "$ref": "#/components/schemas/Locale"
+          },
+          "notifyBookings": {
+            "description": "E-mail me about each new booking (managers and owners receive them).",
+            "type": "boolean"
+          },
+          "notifyRequests": {
+            "description": "E-mail me about each new request (managers and owners receive them).",
+            "type": "boolean"
           }
         }
       },
@@ -4067,6 +6187,47 @@ export const contract: OpenApiDocument = {
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 500
+              },
+              "cancellationPolicy": {
+                "description": "What visitors may change themselves through their \"manage my booking\" link (absent: nothing).\n`free_until`: free cancellation until `hoursBefore` hours before the first start, then a fee\nof `lateFeePercent` % (`late: fee`; 100 = no refund) or no cancellation (`late: refused`);\nwith `moves`, moves to another date until the same moment.\n",
+                "type": "object",
+                "required": [
+                  "cancellation",
+                  "hoursBefore",
+                  "late",
+                  "lateFeePercent",
+                  "moves"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "cancellation": {
+                    "type": "string",
+                    "enum": [
+                      "none",
+                      "free_until"
+                    ]
+                  },
+                  "hoursBefore": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 2160
+                  },
+                  "late": {
+                    "type": "string",
+                    "enum": [
+                      "fee",
+                      "refused"
+                    ]
+                  },
+                  "lateFeePercent": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 100
+                  },
+                  "moves": {
+                    "type": "boolean"
+                  }
+                }
               }
             }
           },
@@ -5214,6 +7375,3912 @@ export const contract: OpenApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "DashboardMoney": {
+        "type": "object",
+        "required": [
+          "amount",
+          "currency"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "amount": {
+            "description": "Minor units (e.g. Rappen).",
+            "type": "integer"
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          }
+        }
+      },
+      "DashboardBookingCode": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 32
+      },
+      "DashboardPersonName": {
+        "description": "The booking person's first name and surname.",
+        "type": "string",
+        "maxLength": 250
+      },
+      "DashboardBookingStatus": {
+        "type": "string",
+        "enum": [
+          "CONFIRMED",
+          "REQUESTED",
+          "ACCEPTED",
+          "DECLINED",
+          "PAID",
+          "CANCELLED"
+        ]
+      },
+      "DashboardSession": {
+        "description": "A session of a group activity with its occupancy (no money).",
+        "type": "object",
+        "required": [
+          "id",
+          "offerId",
+          "offerTitle",
+          "startsAt",
+          "endsAt",
+          "date",
+          "time",
+          "capacity",
+          "placesTaken",
+          "placesFree",
+          "participants",
+          "bookings",
+          "cancelled",
+          "closed"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "description": "In the member's language (or the first there is).",
+            "type": "string",
+            "maxLength": 300
+          },
+          "startsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "time": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "placesTaken": {
+            "description": "Places of confirmed bookings.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "placesFree": {
+            "description": "Capacity less the places taken (never below 0; places held in carts are not subtracted).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "participants": {
+            "description": "Participants to expect (of confirmed, accepted and paid bookings).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "bookings": {
+            "description": "Confirmed, accepted and paid bookings of the session.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "cancelled": {
+            "type": "boolean"
+          },
+          "closed": {
+            "description": "Closed for booking by the staff (it still takes place).",
+            "type": "boolean"
+          }
+        }
+      },
+      "DashboardServiceBooking": {
+        "description": "A booked private-service start (no money).",
+        "type": "object",
+        "required": [
+          "bookingCode",
+          "mode",
+          "status",
+          "name",
+          "offerTitle",
+          "startsAt",
+          "endsAt",
+          "date",
+          "time",
+          "participants"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "bookingCode": {
+            "$ref": "#/components/schemas/DashboardBookingCode"
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "order",
+              "request"
+            ]
+          },
+          "status": {
+            "$ref": "#/components/schemas/DashboardBookingStatus"
+          },
+          "name": {
+            "$ref": "#/components/schemas/DashboardPersonName"
+          },
+          "offerTitle": {
+            "type": "string",
+            "maxLength": 300
+          },
+          "startsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "time": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "participants": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "DashboardDay": {
+        "type": "object",
+        "required": [
+          "date",
+          "sessions",
+          "services"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "sessions": {
+            "description": "Earliest first.",
+            "type": "array",
+            "maxItems": 300,
+            "items": {
+              "$ref": "#/components/schemas/DashboardSession"
+            }
+          },
+          "services": {
+            "description": "Private-service bookings (confirmed, accepted, paid or requested), earliest first.",
+            "type": "array",
+            "maxItems": 300,
+            "items": {
+              "$ref": "#/components/schemas/DashboardServiceBooking"
+            }
+          }
+        }
+      },
+      "DashboardRequest": {
+        "type": "object",
+        "required": [
+          "code",
+          "name",
+          "offerTitle",
+          "items",
+          "createdAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/DashboardBookingCode"
+          },
+          "name": {
+            "$ref": "#/components/schemas/DashboardPersonName"
+          },
+          "offerTitle": {
+            "description": "The first item's offer.",
+            "type": "string",
+            "maxLength": 300
+          },
+          "items": {
+            "description": "How many items the request has.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "DashboardOpenBooking": {
+        "type": "object",
+        "required": [
+          "code",
+          "name",
+          "status",
+          "total",
+          "open",
+          "createdAt",
+          "daysOpen"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/DashboardBookingCode"
+          },
+          "name": {
+            "$ref": "#/components/schemas/DashboardPersonName"
+          },
+          "status": {
+            "$ref": "#/components/schemas/DashboardBookingStatus"
+          },
+          "total": {
+            "$ref": "#/components/schemas/DashboardMoney"
+          },
+          "open": {
+            "$ref": "#/components/schemas/DashboardMoney"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "daysOpen": {
+            "description": "Days since it was made (shop's calendar days).",
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "DashboardRecentBooking": {
+        "type": "object",
+        "required": [
+          "code",
+          "mode",
+          "name",
+          "status",
+          "total",
+          "createdAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/DashboardBookingCode"
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "order",
+              "request"
+            ]
+          },
+          "name": {
+            "$ref": "#/components/schemas/DashboardPersonName"
+          },
+          "status": {
+            "$ref": "#/components/schemas/DashboardBookingStatus"
+          },
+          "total": {
+            "$ref": "#/components/schemas/DashboardMoney"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "DashboardSales": {
+        "description": "Managers and owners only.",
+        "type": "object",
+        "required": [
+          "unseenRequests",
+          "openAmounts",
+          "latest"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "unseenRequests": {
+            "type": "object",
+            "required": [
+              "count",
+              "newest"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "count": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "newest": {
+                "type": "array",
+                "maxItems": 5,
+                "items": {
+                  "$ref": "#/components/schemas/DashboardRequest"
+                }
+              }
+            }
+          },
+          "openAmounts": {
+            "description": "Confirmed and accepted bookings (not cancelled) with an open amount.",
+            "type": "object",
+            "required": [
+              "count",
+              "totals",
+              "oldest"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "count": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "totals": {
+                "description": "The sum of the open amounts per currency.",
+                "type": "array",
+                "maxItems": 10,
+                "items": {
+                  "$ref": "#/components/schemas/DashboardMoney"
+                }
+              },
+              "oldest": {
+                "type": "array",
+                "maxItems": 5,
+                "items": {
+                  "$ref": "#/components/schemas/DashboardOpenBooking"
+                }
+              }
+            }
+          },
+          "latest": {
+            "description": "The 10 latest bookings and requests, newest first.",
+            "type": "array",
+            "maxItems": 10,
+            "items": {
+              "$ref": "#/components/schemas/DashboardRecentBooking"
+            }
+          }
+        }
+      },
+      "Dashboard": {
+        "type": "object",
+        "required": [
+          "role",
+          "scope",
+          "timeZone",
+          "today",
+          "from",
+          "to",
+          "truncated",
+          "days"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "role": {
+            "$ref": "#/components/schemas/Role"
+          },
+          "scope": {
+            "description": "`shop`: every session of the shop (managers, owners); `assigned`: the sessions the guide is assigned to.",
+            "type": "string",
+            "enum": [
+              "shop",
+              "assigned"
+            ]
+          },
+          "timeZone": {
+            "description": "The shop's time zone, in which dates and times are given.",
+            "type": "string",
+            "maxLength": 64
+          },
+          "today": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "from": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "to": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "truncated": {
+            "description": "More sessions or private-service bookings than listed.",
+            "type": "boolean"
+          },
+          "days": {
+            "description": "Each day of `from` … `to` (scope `shop`); the days with assigned sessions (scope `assigned`).",
+            "type": "array",
+            "maxItems": 7,
+            "items": {
+              "$ref": "#/components/schemas/DashboardDay"
+            }
+          },
+          "sales": {
+            "$ref": "#/components/schemas/DashboardSales"
+          }
+        }
+      },
+      "DashboardAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Dashboard"
+          }
+        }
+      },
+      "BookingListStatus": {
+        "type": "string",
+        "enum": [
+          "CONFIRMED",
+          "REQUESTED",
+          "ACCEPTED",
+          "DECLINED",
+          "PAID",
+          "CANCELLED"
+        ]
+      },
+      "BookingListPaymentFilter": {
+        "description": "`paid`: nothing open; `open`: an amount is still to be paid; `refund_due`: money received is to be paid back.",
+        "type": "string",
+        "enum": [
+          "paid",
+          "open",
+          "refund_due"
+        ]
+      },
+      "BookingListPaymentState": {
+        "description": "`paid` (nothing open), `partially_paid`, `unpaid` (bookings to be paid); `refund_due`\n(money received that is to be paid back, any status), `refunded` (a cancelled booking's\nmoney went back), `none` (a request not accepted yet, or cancelled with nothing paid).\n",
+        "type": "string",
+        "enum": [
+          "paid",
+          "partially_paid",
+          "unpaid",
+          "refund_due",
+          "refunded",
+          "none"
+        ]
+      },
+      "BookingListSort": {
+        "description": "`createdAt` (when booked), `startsAt` (the first booked date), `total`, `name` (surname, then first name).",
+        "type": "string",
+        "enum": [
+          "createdAt",
+          "startsAt",
+          "total",
+          "name"
+        ],
+        "default": "createdAt"
+      },
+      "BookingListMoney": {
+        "type": "object",
+        "required": [
+          "amount",
+          "currency"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "amount": {
+            "description": "Minor units (Rappen, cents).",
+            "type": "integer"
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          }
+        }
+      },
+      "BookingListItem": {
+        "type": "object",
+        "required": [
+          "code",
+          "status",
+          "mode",
+          "channel",
+          "locale",
+          "createdAt",
+          "firstStart",
+          "offers",
+          "person",
+          "company",
+          "email",
+          "phone",
+          "participants",
+          "total",
+          "openAmount",
+          "paymentState",
+          "paymentMethod"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "type": "string",
+            "pattern": "^[0-9A-Z]{4}-[0-9A-Z]{4}$"
+          },
+          "status": {
+            "$ref": "#/components/schemas/BookingListStatus"
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "order",
+              "request"
+            ]
+          },
+          "channel": {
+            "type": "string",
+            "enum": [
+              "shop",
+              "embed"
+            ]
+          },
+          "locale": {
+            "description": "The language the visitor booked in.",
+            "$ref": "#/components/schemas/Locale"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "firstStart": {
+            "description": "The earliest booked date (the shop's day and wall-clock time).",
+            "type": [
+              "object",
+              "null"
+            ],
+            "required": [
+              "startsAt",
+              "date",
+              "time"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "startsAt": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "date": {
+                "type": "string",
+                "format": "date"
+              },
+              "time": {
+                "type": "string",
+                "pattern": "^([01]\\d|2[0-3]):[0-5]\\d$"
+              }
+            }
+          },
+          "offers": {
+            "description": "The booked offers' titles (each once, in the booking's order).",
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "type": "string",
+              "maxLength": 500
+            }
+          },
+          "person": {
+            "type": "object",
+            "required": [
+              "firstname",
+              "surname"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "firstname": {
+                "type": "string",
+                "maxLength": 500
+              },
+              "surname": {
+                "type": "string",
+                "maxLength": 500
+              }
+            }
+          },
+          "company": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 500
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "phone": {
+            "type": "string",
+            "maxLength": 100
+          },
+          "participants": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "total": {
+            "$ref": "#/components/schemas/BookingListMoney"
+          },
+          "openAmount": {
+            "$ref": "#/components/schemas/BookingListMoney"
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/BookingListPaymentState"
+          },
+          "paymentMethod": {
+            "type": "string",
+            "enum": [
+              "PAY_NOW",
+              "PAY_LATER",
+              "PAY_ON_SITE",
+              "PAY_LATER_OR_ON_SITE"
+            ]
+          }
+        }
+      },
+      "BookingListAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/BookingListItem"
+            }
+          },
+          "meta": {
+            "type": "object",
+            "required": [
+              "page",
+              "perPage",
+              "total",
+              "exportLimit"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "page": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "perPage": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 100
+              },
+              "total": {
+                "description": "How many bookings match in all.",
+                "type": "integer",
+                "minimum": 0
+              },
+              "exportLimit": {
+                "description": "The most bookings one CSV export holds (more are refused).",
+                "type": "integer",
+                "minimum": 1
+              }
+            }
+          }
+        }
+      },
+      "StaffBookingCode": {
+        "description": "A booking code like `K7Q2-X9PM`.",
+        "type": "string",
+        "pattern": "^[0-9A-Z]{4}-[0-9A-Z]{4}$",
+        "maxLength": 9
+      },
+      "StaffBookingAmount": {
+        "description": "An amount in minor units of the booking's currency (e.g. 12050 = 120.50).",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1000000000
+      },
+      "StaffPaymentState": {
+        "description": "What is paid: `paid` (nothing open), `partially_paid`, `unpaid`; cancelled bookings:\n`refund_due` (paid money not yet refunded), `refunded`, `none` (nothing was paid).\n",
+        "type": "string",
+        "enum": [
+          "paid",
+          "partially_paid",
+          "unpaid",
+          "refund_due",
+          "refunded",
+          "none"
+        ]
+      },
+      "StaffBookingStatus": {
+        "type": "string",
+        "enum": [
+          "CONFIRMED",
+          "REQUESTED",
+          "ACCEPTED",
+          "DECLINED",
+          "PAID",
+          "CANCELLED"
+        ]
+      },
+      "StaffParticipant": {
+        "type": "object",
+        "required": [
+          "firstname",
+          "surname",
+          "extras"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "firstname": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "surname": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "extras": {
+            "description": "The participant's extras, titled in the staff member's locale.",
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "type": "object",
+              "required": [
+                "key",
+                "title"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "key": {
+                  "type": "string",
+                  "maxLength": 100
+                },
+                "title": {
+                  "type": "string",
+                  "maxLength": 500
+                }
+              }
+            }
+          }
+        }
+      },
+      "StaffBookingItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "offerId",
+          "offerTitle",
+          "skuTitle",
+          "sessionId",
+          "date",
+          "time",
+          "endTime",
+          "startsAt",
+          "endsAt",
+          "durationMinutes",
+          "quantity",
+          "places",
+          "unitAmount",
+          "extrasAmount",
+          "total",
+          "participants"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "skuTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "sessionId": {
+            "description": "The session of a group activity (its manifest); null for a private service's start time.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/OpaqueId"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "time": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "endTime": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "startsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "durationMinutes": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "places": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "unitAmount": {
+            "$ref": "#/components/schemas/StaffBookingAmount"
+          },
+          "extrasAmount": {
+            "$ref": "#/components/schemas/StaffBookingAmount"
+          },
+          "total": {
+            "$ref": "#/components/schemas/StaffBookingAmount"
+          },
+          "participants": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/StaffParticipant"
+            }
+          }
+        }
+      },
+      "StaffBookingPayment": {
+        "type": "object",
+        "required": [
+          "id",
+          "provider",
+          "method",
+          "amount",
+          "status",
+          "source",
+          "refundDue",
+          "createdAt",
+          "recordedBy"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "provider": {
+            "description": "The payment provider (`on_site` for money the staff received).",
+            "type": "string",
+            "maxLength": 64
+          },
+          "method": {
+            "description": "How it was paid when known (on site `cash`, `card`, `transfer`, `other`).",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 64
+          },
+          "amount": {
+            "$ref": "#/components/schemas/StaffBookingAmount"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "succeeded",
+              "failed",
+              "cancelled"
+            ]
+          },
+          "source": {
+            "type": "string",
+            "enum": [
+              "checkout",
+              "link",
+              "staff"
+            ]
+          },
+          "refundDue": {
+            "description": "Paid money still to be paid back (the booking was cancelled).",
+            "type": "boolean"
+          },
+          "note": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "recordedBy": {
+            "description": "The staff member who recorded it (on-site payments); null otherwise or once removed.",
+            "type": [
+              "object",
+              "null"
+            ],
+            "required": [
+              "id",
+              "name"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "id": {
+                "$ref": "#/components/schemas/OpaqueId"
+              },
+              "name": {
+                "type": "string",
+                "maxLength": 200
+              }
+            }
+          }
+        }
+      },
+      "StaffBookingEmail": {
+        "description": "An e-mail about the booking (no body).",
+        "type": "object",
+        "required": [
+          "id",
+          "kind",
+          "recipient",
+          "status",
+          "createdAt",
+          "sentAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "kind": {
+            "description": "E.g. `booking.confirmation`, `booking.cancelled`, `payment.received`.",
+            "type": "string",
+            "maxLength": 64
+          },
+          "recipient": {
+            "type": "string",
+            "maxLength": 254
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "sent",
+              "failed"
+            ]
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "sentAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          }
+        }
+      },
+      "StaffBooking": {
+        "description": "A booking as the staff see it.",
+        "type": "object",
+        "required": [
+          "code",
+          "status",
+          "mode",
+          "locale",
+          "createdAt",
+          "channel",
+          "currency",
+          "paymentMethod",
+          "paymentState",
+          "onlinePayable",
+          "total",
+          "paid",
+          "refunded",
+          "refundPending",
+          "open",
+          "paymentLink",
+          "contact",
+          "items",
+          "payments",
+          "refunds",
+          "emails",
+          "history",
+          "actions",
+          "version"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/StaffBookingCode"
+          },
+          "status": {
+            "$ref": "#/components/schemas/StaffBookingStatus"
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "order",
+              "request"
+            ]
+          },
+          "locale": {
+            "description": "The language the visitor booked in (their e-mails are in it).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Locale"
+              }
+            ]
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "channel": {
+            "type": "string",
+            "enum": [
+              "shop",
+              "embed"
+            ]
+          },
+          "channelHost": {
+            "type": "string",
+            "maxLength": 300
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "paymentMethod": {
+            "type": "string",
+            "enum": [
+              "PAY_NOW",
+              "PAY_LATER",
+              "PAY_ON_SITE",
+              "PAY_LATER_OR_ON_SITE"
+            ]
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/StaffPaymentState"
+          },
+          "onlinePayable": {
+            "description": "The open amount can be paid online (a payment link can be sent).",
+            "type": "boolean"
+          },
+          "total": {
+            "$ref": "#/components/schemas/StaffBookingAmount"
+          },
+          "paid": {
+            "description": "Succeeded payments.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffBookingAmount"
+              }
+            ]
+          },
+          "refunded": {
+            "description": "Succeeded refunds.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffBookingAmount"
+              }
+            ]
+          },
+          "refundPending": {
+            "description": "Refunds asked of the provider and not yet confirmed.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffBookingAmount"
+              }
+            ]
+          },
+          "open": {
+            "description": "Still to be paid (0 for cancelled and declined bookings).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffBookingAmount"
+              }
+            ]
+          },
+          "paymentDeadline": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "paymentLink": {
+            "description": "The live payment link's expiry; null when there is none.",
+            "type": [
+              "object",
+              "null"
+            ],
+            "required": [
+              "expiresAt"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "expiresAt": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          },
+          "cancelledAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "cancelReason": {
+            "description": "Who or what cancelled it (the payment deadline passed, the staff, the visitor).",
+            "type": "string",
+            "enum": [
+              "payment_deadline",
+              "staff",
+              "visitor"
+            ]
+          },
+          "reply": {
+            "description": "The staff's reply to a request.",
+            "type": "string",
+            "maxLength": 5000
+          },
+          "contact": {
+            "type": "object",
+            "required": [
+              "customerType",
+              "firstname",
+              "surname",
+              "email",
+              "phone",
+              "address",
+              "locale"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "customerType": {
+                "type": "string",
+                "enum": [
+                  "PRIVATE",
+                  "COMPANY"
+                ]
+              },
+              "company": {
+                "type": "string",
+                "maxLength": 300
+              },
+              "customerId": {
+                "$ref": "#/components/schemas/OpaqueId"
+              },
+              "firstname": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "surname": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "email": {
+                "type": "string",
+                "maxLength": 254
+              },
+              "phone": {
+                "type": "string",
+                "maxLength": 64
+              },
+              "address": {
+                "type": "object",
+                "required": [
+                  "street",
+                  "streetNumber",
+                  "postalCode",
+                  "city",
+                  "country"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "street": {
+                    "type": "string",
+                    "maxLength": 300
+                  },
+                  "streetNumber": {
+                    "type": "string",
+                    "maxLength": 50
+                  },
+                  "postalCode": {
+                    "type": "string",
+                    "maxLength": 50
+                  },
+                  "city": {
+                    "type": "string",
+                    "maxLength": 200
+                  },
+                  "country": {
+                    "type": "string",
+                    "maxLength": 100
+                  }
+                }
+              },
+              "message": {
+                "description": "The visitor's message with the booking.",
+                "type": "string",
+                "maxLength": 10000
+              },
+              "locale": {
+                "$ref": "#/components/schemas/Locale"
+              }
+            }
+          },
+          "items": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/StaffBookingItem"
+            }
+          },
+          "payments": {
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "$ref": "#/components/schemas/StaffBookingPayment"
+            }
+          },
+          "refunds": {
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "$ref": "#/components/schemas/Refund"
+            }
+          },
+          "emails": {
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "$ref": "#/components/schemas/StaffBookingEmail"
+            }
+          },
+          "history": {
+            "description": "Newest first, at most 50.",
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/ChangeRecord"
+            }
+          },
+          "actions": {
+            "description": "Which of the staff's actions apply to the booking now.",
+            "type": "object",
+            "required": [
+              "recordPayment",
+              "sendPaymentLink",
+              "resendConfirmation",
+              "editParticipants",
+              "cancel"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "recordPayment": {
+                "type": "boolean"
+              },
+              "sendPaymentLink": {
+                "type": "boolean"
+              },
+              "resendConfirmation": {
+                "type": "boolean"
+              },
+              "editParticipants": {
+                "type": "boolean"
+              },
+              "cancel": {
+                "type": "boolean"
+              }
+            }
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      },
+      "StaffBookingAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/StaffBooking"
+          }
+        }
+      },
+      "OnSitePaymentInput": {
+        "type": "object",
+        "required": [
+          "amount",
+          "method",
+          "version"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "amount": {
+            "description": "Minor units, at most the open amount.",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000000000
+          },
+          "method": {
+            "type": "string",
+            "enum": [
+              "cash",
+              "card",
+              "transfer",
+              "other"
+            ]
+          },
+          "note": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      },
+      "ParticipantsInput": {
+        "type": "object",
+        "required": [
+          "version",
+          "items"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "items": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": "object",
+              "required": [
+                "itemId",
+                "participants"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "itemId": {
+                  "$ref": "#/components/schemas/OpaqueId"
+                },
+                "participants": {
+                  "type": "array",
+                  "maxItems": 500,
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "firstname",
+                      "surname"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "firstname": {
+                        "type": "string",
+                        "maxLength": 200
+                      },
+                      "surname": {
+                        "type": "string",
+                        "maxLength": 200
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "StaffCancelInput": {
+        "type": "object",
+        "required": [
+          "version"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "message": {
+            "description": "Plain text added to the visitor's cancellation e-mail.",
+            "type": "string",
+            "maxLength": 2000
+          }
+        }
+      },
+      "ManifestRow": {
+        "description": "One participant of the session.",
+        "type": "object",
+        "required": [
+          "bookingCode",
+          "position",
+          "firstname",
+          "surname",
+          "extras",
+          "booker",
+          "status"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "bookingCode": {
+            "$ref": "#/components/schemas/StaffBookingCode"
+          },
+          "position": {
+            "description": "The participant's number within the booking (1, 2, …).",
+            "type": "integer",
+            "minimum": 1
+          },
+          "firstname": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "surname": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "skuTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "extras": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "type": "string",
+              "maxLength": 500
+            }
+          },
+          "booker": {
+            "type": "object",
+            "required": [
+              "firstname",
+              "surname",
+              "phone"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "firstname": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "surname": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "company": {
+                "type": "string",
+                "maxLength": 300
+              },
+              "phone": {
+                "type": "string",
+                "maxLength": 64
+              }
+            }
+          },
+          "status": {
+            "$ref": "#/components/schemas/StaffBookingStatus"
+          },
+          "paymentState": {
+            "description": "Left out for guides.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffPaymentState"
+              }
+            ]
+          },
+          "open": {
+            "description": "The booking's open amount (on the booking's first row only; left out for guides).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffBookingAmount"
+              }
+            ]
+          }
+        }
+      },
+      "SessionManifest": {
+        "type": "object",
+        "required": [
+          "session",
+          "offerId",
+          "offerTitle",
+          "currency",
+          "participants",
+          "bookings",
+          "rows"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "session": {
+            "$ref": "#/components/schemas/AdminSession"
+          },
+          "offerId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "endTime": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "location": {
+            "type": "string",
+            "maxLength": 1000
+          },
+          "meetingPoint": {
+            "type": "string",
+            "maxLength": 2000
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "participants": {
+            "description": "Number of participants listed (places of bookings without names count too).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "bookings": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "openTotal": {
+            "description": "The open amounts of the session's bookings (left out for guides).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffBookingAmount"
+              }
+            ]
+          },
+          "rows": {
+            "type": "array",
+            "maxItems": 5000,
+            "items": {
+              "$ref": "#/components/schemas/ManifestRow"
+            }
+          }
+        }
+      },
+      "SessionManifestAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/SessionManifest"
+          }
+        }
+      },
+      "RequestMoney": {
+        "description": "An amount in minor units of a currency.",
+        "type": "object",
+        "required": [
+          "amount",
+          "currency"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "amount": {
+            "type": "integer"
+          },
+          "currency": {
+            "type": "string",
+            "maxLength": 3
+          }
+        }
+      },
+      "RequestPageMeta": {
+        "type": "object",
+        "required": [
+          "page",
+          "perPage",
+          "total"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "page": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "perPage": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "total": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "RequestStatus": {
+        "description": "`REQUESTED` waits for an answer; `ACCEPTED` (then `PAID` or `CANCELLED`) or `DECLINED` are answered.",
+        "type": "string",
+        "enum": [
+          "REQUESTED",
+          "ACCEPTED",
+          "DECLINED",
+          "PAID",
+          "CANCELLED"
+        ]
+      },
+      "RequestPerson": {
+        "type": "object",
+        "required": [
+          "firstname",
+          "surname",
+          "email",
+          "phone"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "firstname": {
+            "type": "string",
+            "maxLength": 100
+          },
+          "surname": {
+            "type": "string",
+            "maxLength": 100
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254
+          },
+          "phone": {
+            "type": "string",
+            "maxLength": 40
+          }
+        }
+      },
+      "RequestItemSummary": {
+        "description": "What was asked for, in the staff member's language; `day` and `startTime` in the shop's time zone.",
+        "type": "object",
+        "required": [
+          "id",
+          "offerTitle",
+          "skuTitle",
+          "start",
+          "end",
+          "day",
+          "startTime",
+          "quantity"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "skuTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "start": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "end": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "day": {
+            "type": "string",
+            "format": "date"
+          },
+          "startTime": {
+            "type": "string",
+            "pattern": "^[0-2][0-9]:[0-5][0-9]$"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "StaffRequestListItem": {
+        "type": "object",
+        "required": [
+          "code",
+          "status",
+          "seen",
+          "createdAt",
+          "person",
+          "items",
+          "total"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "type": "string",
+            "maxLength": 9
+          },
+          "status": {
+            "$ref": "#/components/schemas/RequestStatus"
+          },
+          "seen": {
+            "type": "boolean"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "person": {
+            "$ref": "#/components/schemas/RequestPerson"
+          },
+          "items": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/RequestItemSummary"
+            }
+          },
+          "total": {
+            "$ref": "#/components/schemas/RequestMoney"
+          },
+          "repliedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "RequestCounts": {
+        "type": "object",
+        "required": [
+          "unseen",
+          "open"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "unseen": {
+            "description": "Requests nobody has opened yet (or marked unread again).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "open": {
+            "description": "Requests waiting for an answer.",
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "StaffRequestItem": {
+        "description": "An item of a request with its participants; `day` and `startTime` in the shop's time zone.",
+        "type": "object",
+        "required": [
+          "id",
+          "offerTitle",
+          "skuTitle",
+          "start",
+          "end",
+          "day",
+          "startTime",
+          "quantity",
+          "participants",
+          "total"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "skuTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "start": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "end": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "day": {
+            "type": "string",
+            "format": "date"
+          },
+          "startTime": {
+            "type": "string",
+            "pattern": "^[0-2][0-9]:[0-5][0-9]$"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "participants": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "type": "object",
+              "required": [
+                "firstname",
+                "surname"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "firstname": {
+                  "type": "string",
+                  "maxLength": 100
+                },
+                "surname": {
+                  "type": "string",
+                  "maxLength": 100
+                }
+              }
+            }
+          },
+          "total": {
+            "$ref": "#/components/schemas/RequestMoney"
+          }
+        }
+      },
+      "StaffRequest": {
+        "type": "object",
+        "required": [
+          "code",
+          "status",
+          "seen",
+          "createdAt",
+          "locale",
+          "customer",
+          "person",
+          "address",
+          "items",
+          "total",
+          "openAmount",
+          "paymentMethod",
+          "history"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "type": "string",
+            "maxLength": 9
+          },
+          "status": {
+            "$ref": "#/components/schemas/RequestStatus"
+          },
+          "seen": {
+            "type": "boolean"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "locale": {
+            "description": "The language the visitor asked in (the answer's e-mail is in it).",
+            "$ref": "#/components/schemas/Locale"
+          },
+          "customer": {
+            "type": "object",
+            "required": [
+              "type"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "type": {
+                "type": "string",
+                "enum": [
+                  "PRIVATE",
+                  "COMPANY"
+                ]
+              },
+              "company": {
+                "type": "string",
+                "maxLength": 200
+              }
+            }
+          },
+          "person": {
+            "$ref": "#/components/schemas/RequestPerson"
+          },
+          "address": {
+            "type": "object",
+            "required": [
+              "street",
+              "streetNumber",
+              "postalCode",
+              "city",
+              "country"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "street": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "streetNumber": {
+                "type": "string",
+                "maxLength": 20
+              },
+              "postalCode": {
+                "type": "string",
+                "maxLength": 20
+              },
+              "city": {
+                "type": "string",
+                "maxLength": 100
+              },
+              "country": {
+                "type": "string",
+                "maxLength": 2
+              }
+            }
+          },
+          "message": {
+            "type": "string",
+            "maxLength": 2000
+          },
+          "items": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/StaffRequestItem"
+            }
+          },
+          "total": {
+            "$ref": "#/components/schemas/RequestMoney"
+          },
+          "openAmount": {
+            "$ref": "#/components/schemas/RequestMoney"
+          },
+          "paymentMethod": {
+            "type": "string",
+            "enum": [
+              "PAY_NOW",
+              "PAY_LATER",
+              "PAY_ON_SITE",
+              "PAY_LATER_OR_ON_SITE"
+            ]
+          },
+          "reply": {
+            "type": "string",
+            "maxLength": 2000
+          },
+          "repliedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "availability": {
+            "description": "Open requests only; whether accepting now would find its places free.",
+            "type": "object",
+            "required": [
+              "available",
+              "unavailable"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "available": {
+                "type": "boolean"
+              },
+              "unavailable": {
+                "description": "The items that would fail (by `id`) and why.",
+                "type": "object",
+                "maxProperties": 50,
+                "additionalProperties": {
+                  "type": "string",
+                  "enum": [
+                    "places.insufficient",
+                    "slot.unavailable",
+                    "session.past"
+                  ]
+                }
+              }
+            }
+          },
+          "history": {
+            "description": "Who answered it, marked it seen or unread, and when; newest first.",
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/ChangeRecord"
+            }
+          }
+        }
+      },
+      "StaffRequestAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/StaffRequest"
+          }
+        }
+      },
+      "RequestSeenInput": {
+        "type": "object",
+        "required": [
+          "seen"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "seen": {
+            "type": "boolean"
+          }
+        }
+      },
+      "StaffRequestDecision": {
+        "type": "object",
+        "required": [
+          "decision"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "decision": {
+            "type": "string",
+            "enum": [
+              "accept",
+              "decline"
+            ]
+          },
+          "reply": {
+            "description": "A personal message to the visitor, sent with the answer (as the operator API's).",
+            "type": "string",
+            "maxLength": 2000
+          }
+        }
+      },
+      "CustomerType": {
+        "description": "A private person or a company (then `company` names it).",
+        "type": "string",
+        "enum": [
+          "PRIVATE",
+          "COMPANY"
+        ]
+      },
+      "CustomerMoney": {
+        "description": "An amount in minor units (e.g. Rappen) and its ISO 4217 currency.",
+        "type": "object",
+        "required": [
+          "amount",
+          "currency"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "amount": {
+            "type": "integer"
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          }
+        }
+      },
+      "CustomerName": {
+        "type": "object",
+        "required": [
+          "firstname",
+          "surname"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "firstname": {
+            "type": "string",
+            "maxLength": 100
+          },
+          "surname": {
+            "type": "string",
+            "maxLength": 100
+          }
+        }
+      },
+      "CustomerAddress": {
+        "type": "object",
+        "required": [
+          "street",
+          "streetNumber",
+          "postalCode",
+          "city",
+          "country"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "street": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "streetNumber": {
+            "type": "string",
+            "maxLength": 20
+          },
+          "postalCode": {
+            "type": "string",
+            "maxLength": 20
+          },
+          "city": {
+            "type": "string",
+            "maxLength": 100
+          },
+          "country": {
+            "description": "ISO 3166-1 alpha-2 code, e.g. `CH`.",
+            "type": "string",
+            "maxLength": 2
+          }
+        }
+      },
+      "CustomerTotals": {
+        "description": "`booked`: total of the bookings that stand (confirmed, accepted, paid). `paid`: succeeded\npayments less succeeded refunds, over all bookings. `open`: still to pay on the bookings\nthat stand. In the shop's currency.\n",
+        "type": "object",
+        "required": [
+          "bookings",
+          "booked",
+          "paid",
+          "open"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "bookings": {
+            "description": "All their bookings and requests, whatever their status.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "booked": {
+            "$ref": "#/components/schemas/CustomerMoney"
+          },
+          "paid": {
+            "$ref": "#/components/schemas/CustomerMoney"
+          },
+          "open": {
+            "$ref": "#/components/schemas/CustomerMoney"
+          }
+        }
+      },
+      "CustomerListItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "type",
+          "company",
+          "person",
+          "email",
+          "phone",
+          "totals",
+          "lastBookingAt",
+          "erased"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "type": {
+            "$ref": "#/components/schemas/CustomerType"
+          },
+          "company": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "person": {
+            "$ref": "#/components/schemas/CustomerName"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254
+          },
+          "phone": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 40
+          },
+          "totals": {
+            "$ref": "#/components/schemas/CustomerTotals"
+          },
+          "lastBookingAt": {
+            "description": "When their latest booking was made.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "erased": {
+            "type": "boolean"
+          }
+        }
+      },
+      "CustomerListAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/CustomerListItem"
+            }
+          },
+          "meta": {
+            "type": "object",
+            "required": [
+              "page",
+              "perPage",
+              "total"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "page": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "perPage": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "total": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        }
+      },
+      "CustomerBooking": {
+        "description": "One booking or request of a customer.",
+        "type": "object",
+        "required": [
+          "code",
+          "status",
+          "mode",
+          "createdAt",
+          "firstStart",
+          "total",
+          "open"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "type": "string",
+            "maxLength": 16
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "CONFIRMED",
+              "REQUESTED",
+              "ACCEPTED",
+              "DECLINED",
+              "PAID",
+              "CANCELLED"
+            ]
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "order",
+              "request"
+            ]
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "firstStart": {
+            "description": "The start of its earliest item.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "total": {
+            "$ref": "#/components/schemas/CustomerMoney"
+          },
+          "open": {
+            "$ref": "#/components/schemas/CustomerMoney"
+          }
+        }
+      },
+      "Customer": {
+        "type": "object",
+        "required": [
+          "id",
+          "type",
+          "company",
+          "person",
+          "email",
+          "phone",
+          "address",
+          "note",
+          "version",
+          "erasedAt",
+          "createdAt",
+          "updatedAt",
+          "totals",
+          "lastBookingAt",
+          "bookings",
+          "history"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "type": {
+            "$ref": "#/components/schemas/CustomerType"
+          },
+          "company": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "person": {
+            "$ref": "#/components/schemas/CustomerName"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254
+          },
+          "phone": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 40
+          },
+          "address": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/CustomerAddress"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "note": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 4000
+          },
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "erasedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "totals": {
+            "$ref": "#/components/schemas/CustomerTotals"
+          },
+          "lastBookingAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "bookings": {
+            "description": "Newest first (at most 500).",
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/CustomerBooking"
+            }
+          },
+          "history": {
+            "description": "Newest first, at most 50.",
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/ChangeRecord"
+            }
+          }
+        }
+      },
+      "CustomerAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Customer"
+          }
+        }
+      },
+      "CustomerInput": {
+        "type": "object",
+        "required": [
+          "version",
+          "type",
+          "person",
+          "email",
+          "phone",
+          "address",
+          "note"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "version": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "type": {
+            "$ref": "#/components/schemas/CustomerType"
+          },
+          "company": {
+            "description": "Required for a COMPANY; ignored (removed) for a PRIVATE customer.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "person": {
+            "$ref": "#/components/schemas/CustomerName"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 254
+          },
+          "phone": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 40
+          },
+          "address": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/CustomerAddress"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "note": {
+            "description": "The staff's note (not shown to the customer).",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 4000
+          }
+        }
+      },
+      "CustomerEraseInput": {
+        "type": "object",
+        "required": [
+          "confirm"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "confirm": {
+            "description": "The customer's e-mail, typed again.",
+            "type": "string",
+            "maxLength": 254
+          }
+        }
+      },
+      "CustomerExportAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "format",
+              "exportedAt",
+              "shop",
+              "customer",
+              "bookings",
+              "emails",
+              "history"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "format": {
+                "description": "The shape of this file (`flowin.customer-export.v1`).",
+                "type": "string",
+                "enum": [
+                  "flowin.customer-export.v1"
+                ]
+              },
+              "exportedAt": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "shop": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "maxLength": 64
+                  },
+                  "name": {
+                    "type": "string",
+                    "maxLength": 200
+                  }
+                }
+              },
+              "customer": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "type",
+                  "company",
+                  "person",
+                  "email",
+                  "phone",
+                  "address",
+                  "note",
+                  "createdAt",
+                  "updatedAt",
+                  "erasedAt"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "$ref": "#/components/schemas/OpaqueId"
+                  },
+                  "type": {
+                    "$ref": "#/components/schemas/CustomerType"
+                  },
+                  "company": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 200
+                  },
+                  "person": {
+                    "$ref": "#/components/schemas/CustomerName"
+                  },
+                  "email": {
+                    "type": "string",
+                    "maxLength": 254
+                  },
+                  "phone": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 40
+                  },
+                  "address": {
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/CustomerAddress"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "note": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "maxLength": 4000
+                  },
+                  "createdAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "updatedAt": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "erasedAt": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  }
+                }
+              },
+              "bookings": {
+                "type": "array",
+                "maxItems": 5000,
+                "items": {
+                  "$ref": "#/components/schemas/CustomerExportBooking"
+                }
+              },
+              "emails": {
+                "type": "array",
+                "maxItems": 50000,
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "kind",
+                    "bookingCode",
+                    "status",
+                    "createdAt",
+                    "sentAt"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "kind": {
+                      "type": "string",
+                      "maxLength": 64
+                    },
+                    "bookingCode": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "maxLength": 16
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "pending",
+                        "sent",
+                        "failed"
+                      ]
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "sentAt": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  }
+                }
+              },
+              "history": {
+                "type": "array",
+                "maxItems": 50,
+                "items": {
+                  "$ref": "#/components/schemas/ChangeRecord"
+                }
+              }
+            }
+          }
+        }
+      },
+      "CustomerExportBooking": {
+        "type": "object",
+        "required": [
+          "code",
+          "status",
+          "mode",
+          "locale",
+          "createdAt",
+          "customer",
+          "person",
+          "address",
+          "message",
+          "reply",
+          "repliedAt",
+          "paymentMethod",
+          "total",
+          "open",
+          "cancelledAt",
+          "items",
+          "payments",
+          "refunds"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "type": "string",
+            "maxLength": 16
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "CONFIRMED",
+              "REQUESTED",
+              "ACCEPTED",
+              "DECLINED",
+              "PAID",
+              "CANCELLED"
+            ]
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "order",
+              "request"
+            ]
+          },
+          "locale": {
+            "type": "string",
+            "maxLength": 8
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "customer": {
+            "type": "object",
+            "required": [
+              "type",
+              "company"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "type": {
+                "$ref": "#/components/schemas/CustomerType"
+              },
+              "company": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "maxLength": 200
+              }
+            }
+          },
+          "person": {
+            "type": "object",
+            "required": [
+              "firstname",
+              "surname",
+              "email",
+              "phone"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "firstname": {
+                "type": "string",
+                "maxLength": 100
+              },
+              "surname": {
+                "type": "string",
+                "maxLength": 100
+              },
+              "email": {
+                "type": "string",
+                "maxLength": 254
+              },
+              "phone": {
+                "type": "string",
+                "maxLength": 40
+              }
+            }
+          },
+          "address": {
+            "$ref": "#/components/schemas/CustomerAddress"
+          },
+          "message": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 2000
+          },
+          "reply": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 10000
+          },
+          "repliedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "paymentMethod": {
+            "type": "string",
+            "maxLength": 32
+          },
+          "total": {
+            "$ref": "#/components/schemas/CustomerMoney"
+          },
+          "open": {
+            "$ref": "#/components/schemas/CustomerMoney"
+          },
+          "cancelledAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "items": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "type": "object",
+              "required": [
+                "offer",
+                "offerTitle",
+                "start",
+                "end",
+                "quantity",
+                "total",
+                "participants"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "offer": {
+                  "description": "The offer's slug.",
+                  "type": "string",
+                  "maxLength": 200
+                },
+                "offerTitle": {
+                  "description": "In the staff member's language.",
+                  "type": "string",
+                  "maxLength": 500
+                },
+                "start": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "end": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "quantity": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "total": {
+                  "$ref": "#/components/schemas/CustomerMoney"
+                },
+                "participants": {
+                  "type": "array",
+                  "maxItems": 200,
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "firstname",
+                      "surname",
+                      "extras"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "firstname": {
+                        "type": "string",
+                        "maxLength": 100
+                      },
+                      "surname": {
+                        "type": "string",
+                        "maxLength": 100
+                      },
+                      "extras": {
+                        "type": "array",
+                        "maxItems": 50,
+                        "items": {
+                          "type": "string",
+                          "maxLength": 200
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "payments": {
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "type": "object",
+              "required": [
+                "createdAt",
+                "provider",
+                "method",
+                "source",
+                "amount",
+                "status"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "createdAt": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "provider": {
+                  "type": "string",
+                  "maxLength": 64
+                },
+                "method": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 64
+                },
+                "source": {
+                  "type": "string",
+                  "enum": [
+                    "checkout",
+                    "link",
+                    "staff"
+                  ]
+                },
+                "amount": {
+                  "$ref": "#/components/schemas/CustomerMoney"
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "pending",
+                    "succeeded",
+                    "failed",
+                    "cancelled"
+                  ]
+                }
+              }
+            }
+          },
+          "refunds": {
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "type": "object",
+              "required": [
+                "createdAt",
+                "amount",
+                "status",
+                "reason"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "createdAt": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "amount": {
+                  "$ref": "#/components/schemas/CustomerMoney"
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "pending",
+                    "succeeded",
+                    "failed"
+                  ]
+                },
+                "reason": {
+                  "type": "string",
+                  "maxLength": 64
+                }
+              }
+            }
+          }
+        }
+      },
+      "FinanceMoney": {
+        "description": "An amount in the currency's minor units (rappen).",
+        "type": "object",
+        "required": [
+          "amount",
+          "currency"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "amount": {
+            "type": "integer"
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          }
+        }
+      },
+      "FinanceProvider": {
+        "description": "A payment provider's name (`sandbox`, `on_site` for money received by the staff, …).",
+        "type": "string",
+        "pattern": "^[a-z0-9_-]{1,40}$"
+      },
+      "FinanceMethod": {
+        "description": "How a payment was made (`cash`, `card`, `transfer`, `other`, or the provider's method).",
+        "type": "string",
+        "pattern": "^[A-Za-z0-9_-]{1,40}$"
+      },
+      "FinancePaymentStatus": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "succeeded",
+          "failed",
+          "cancelled"
+        ]
+      },
+      "FinancePaymentSource": {
+        "description": "Where the payment started - the checkout, a payment link, or the staff recording money received.",
+        "type": "string",
+        "enum": [
+          "checkout",
+          "link",
+          "staff"
+        ]
+      },
+      "FinanceRefundStatus": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "succeeded",
+          "failed"
+        ]
+      },
+      "FinanceRefundReason": {
+        "type": "string",
+        "enum": [
+          "staff_cancel",
+          "session_cancelled",
+          "visitor_cancel",
+          "late_payment",
+          "move"
+        ]
+      },
+      "FinanceAgeBucket": {
+        "description": "An age range of open amounts - 0 to 7 days, 8 to 30 days, 31 days and more.",
+        "type": "string",
+        "enum": [
+          "days0to7",
+          "days8to30",
+          "days31plus"
+        ]
+      },
+      "FinanceBookingRef": {
+        "description": "The booking a payment or refund belongs to.",
+        "type": "object",
+        "required": [
+          "id",
+          "code",
+          "name"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "code": {
+            "type": "string",
+            "maxLength": 40
+          },
+          "name": {
+            "description": "The booking person's first name and surname.",
+            "type": "string",
+            "maxLength": 300
+          }
+        }
+      },
+      "FinanceStaffRef": {
+        "type": "object",
+        "required": [
+          "id",
+          "name"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "name": {
+            "type": "string",
+            "maxLength": 200
+          }
+        }
+      },
+      "FinancePayment": {
+        "type": "object",
+        "required": [
+          "id",
+          "createdAt",
+          "updatedAt",
+          "provider",
+          "providerRef",
+          "method",
+          "source",
+          "amount",
+          "status",
+          "refundDue",
+          "booking",
+          "recordedBy",
+          "note"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "createdAt": {
+            "description": "When the payment was started (online) or recorded (on site).",
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "provider": {
+            "type": "string",
+            "maxLength": 40
+          },
+          "providerRef": {
+            "description": "The provider's reference (for reconciling with its statements).",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "method": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 40
+          },
+          "source": {
+            "$ref": "#/components/schemas/FinancePaymentSource"
+          },
+          "amount": {
+            "$ref": "#/components/schemas/FinanceMoney"
+          },
+          "status": {
+            "$ref": "#/components/schemas/FinancePaymentStatus"
+          },
+          "refundDue": {
+            "description": "It succeeded after its booking was cancelled; the money is to be paid back.",
+            "type": "boolean"
+          },
+          "booking": {
+            "$ref": "#/components/schemas/FinanceBookingRef"
+          },
+          "recordedBy": {
+            "description": "The staff member who recorded it (on-site payments).",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/FinanceStaffRef"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "note": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          }
+        }
+      },
+      "FinancePageMeta": {
+        "type": "object",
+        "required": [
+          "page",
+          "perPage",
+          "total"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "page": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "perPage": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100
+          },
+          "total": {
+            "description": "How many match in all.",
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "FinancePaymentListAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/FinancePayment"
+            }
+          },
+          "meta": {
+            "type": "object",
+            "required": [
+              "page",
+              "perPage",
+              "total",
+              "providers",
+              "methods"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "page": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "perPage": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 100
+              },
+              "total": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "providers": {
+                "description": "The providers the shop's payments have.",
+                "type": "array",
+                "maxItems": 50,
+                "items": {
+                  "type": "string",
+                  "maxLength": 40
+                }
+              },
+              "methods": {
+                "description": "The methods the shop's payments have.",
+                "type": "array",
+                "maxItems": 50,
+                "items": {
+                  "type": "string",
+                  "maxLength": 40
+                }
+              }
+            }
+          }
+        }
+      },
+      "FinanceRefund": {
+        "type": "object",
+        "required": [
+          "id",
+          "createdAt",
+          "updatedAt",
+          "provider",
+          "providerRef",
+          "amount",
+          "status",
+          "reason",
+          "booking",
+          "paymentId",
+          "paymentMethod",
+          "actor"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "description": "The last change of its status.",
+            "type": "string",
+            "format": "date-time"
+          },
+          "provider": {
+            "type": "string",
+            "maxLength": 40
+          },
+          "providerRef": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "amount": {
+            "$ref": "#/components/schemas/FinanceMoney"
+          },
+          "status": {
+            "$ref": "#/components/schemas/FinanceRefundStatus"
+          },
+          "reason": {
+            "$ref": "#/components/schemas/FinanceRefundReason"
+          },
+          "booking": {
+            "$ref": "#/components/schemas/FinanceBookingRef"
+          },
+          "paymentId": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "paymentMethod": {
+            "description": "The method of the payment it pays back.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 40
+          },
+          "actor": {
+            "description": "The staff member who caused it (none when the visitor or the system did).",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/FinanceStaffRef"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "FinanceRefundListAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/FinanceRefund"
+            }
+          },
+          "meta": {
+            "$ref": "#/components/schemas/FinancePageMeta"
+          }
+        }
+      },
+      "FinanceOpenBooking": {
+        "type": "object",
+        "required": [
+          "id",
+          "code",
+          "name",
+          "status",
+          "paymentMethod",
+          "total",
+          "open",
+          "bookedAt",
+          "bookedOn",
+          "ageDays",
+          "bucket",
+          "firstDate",
+          "paymentDeadline"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "code": {
+            "type": "string",
+            "maxLength": 40
+          },
+          "name": {
+            "type": "string",
+            "maxLength": 300
+          },
+          "status": {
+            "description": "`PAID` with an open amount - paid once, then moved to a dearer date.",
+            "type": "string",
+            "enum": [
+              "CONFIRMED",
+              "ACCEPTED",
+              "PAID"
+            ]
+          },
+          "paymentMethod": {
+            "type": "string",
+            "enum": [
+              "PAY_NOW",
+              "PAY_LATER",
+              "PAY_ON_SITE",
+              "PAY_LATER_OR_ON_SITE"
+            ]
+          },
+          "total": {
+            "$ref": "#/components/schemas/FinanceMoney"
+          },
+          "open": {
+            "$ref": "#/components/schemas/FinanceMoney"
+          },
+          "bookedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "bookedOn": {
+            "description": "The day it was booked, in the shop's time zone.",
+            "type": "string",
+            "format": "date"
+          },
+          "ageDays": {
+            "description": "Days from the day it was booked to today (shop's time zone).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "bucket": {
+            "$ref": "#/components/schemas/FinanceAgeBucket"
+          },
+          "firstDate": {
+            "description": "The day of its first booked date (session or slot) in the shop's time zone.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date"
+          },
+          "paymentDeadline": {
+            "description": "Online payment due by this moment, else the booking is cancelled.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          }
+        }
+      },
+      "FinanceBucketTotal": {
+        "type": "object",
+        "required": [
+          "bucket",
+          "count",
+          "amount"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "bucket": {
+            "$ref": "#/components/schemas/FinanceAgeBucket"
+          },
+          "count": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "amount": {
+            "$ref": "#/components/schemas/FinanceMoney"
+          }
+        }
+      },
+      "FinanceOpenAmountsAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "today",
+              "currency",
+              "bookings",
+              "buckets",
+              "total",
+              "otherCurrency"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "today": {
+                "description": "Today in the shop's time zone (ages are counted to it).",
+                "type": "string",
+                "format": "date"
+              },
+              "currency": {
+                "description": "The shop's currency, in which the totals are.",
+                "type": "string",
+                "pattern": "^[A-Z]{3}$"
+              },
+              "bookings": {
+                "type": "array",
+                "maxItems": 100,
+                "items": {
+                  "$ref": "#/components/schemas/FinanceOpenBooking"
+                }
+              },
+              "buckets": {
+                "description": "All three age ranges, youngest first, of every booking with an open amount (whatever the filters).",
+                "type": "array",
+                "minItems": 3,
+                "maxItems": 3,
+                "items": {
+                  "$ref": "#/components/schemas/FinanceBucketTotal"
+                }
+              },
+              "total": {
+                "type": "object",
+                "required": [
+                  "count",
+                  "amount"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "count": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "amount": {
+                    "$ref": "#/components/schemas/FinanceMoney"
+                  }
+                }
+              },
+              "otherCurrency": {
+                "description": "Bookings with an open amount in another currency than the shop's (not in the totals).",
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          },
+          "meta": {
+            "$ref": "#/components/schemas/FinancePageMeta"
+          }
+        }
+      },
+      "FinanceFigures": {
+        "description": "Money received (succeeded payments), refunded (succeeded refunds) and the difference.",
+        "type": "object",
+        "required": [
+          "received",
+          "refunded",
+          "net",
+          "payments",
+          "refunds"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "received": {
+            "type": "integer"
+          },
+          "refunded": {
+            "type": "integer"
+          },
+          "net": {
+            "type": "integer"
+          },
+          "payments": {
+            "description": "How many succeeded payments.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "refunds": {
+            "description": "How many succeeded refunds.",
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "FinancePeriod": {
+        "type": "object",
+        "required": [
+          "key",
+          "start",
+          "end",
+          "figures"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "key": {
+            "description": "`2026-03-31` (day), `2026-W14` (ISO week) or `2026-03` (month).",
+            "type": "string",
+            "pattern": "^\\d{4}-(\\d{2}-\\d{2}|W\\d{2}|\\d{2})$"
+          },
+          "start": {
+            "description": "The period's first day (a week's Monday, a month's first), in the shop's time zone.",
+            "type": "string",
+            "format": "date"
+          },
+          "end": {
+            "description": "The period's last day.",
+            "type": "string",
+            "format": "date"
+          },
+          "figures": {
+            "$ref": "#/components/schemas/FinanceFigures"
+          }
+        }
+      },
+      "FinanceMethodTotal": {
+        "type": "object",
+        "required": [
+          "provider",
+          "method",
+          "figures"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "provider": {
+            "type": "string",
+            "maxLength": 40
+          },
+          "method": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 40
+          },
+          "figures": {
+            "$ref": "#/components/schemas/FinanceFigures"
+          }
+        }
+      },
+      "FinanceTotalsAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "from",
+              "to",
+              "granularity",
+              "timeZone",
+              "currency",
+              "periods",
+              "methods",
+              "total",
+              "otherCurrency"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "from": {
+                "type": "string",
+                "format": "date"
+              },
+              "to": {
+                "type": "string",
+                "format": "date"
+              },
+              "granularity": {
+                "type": "string",
+                "enum": [
+                  "day",
+                  "week",
+                  "month"
+                ]
+              },
+              "timeZone": {
+                "description": "The shop's time zone, in which the periods are.",
+                "type": "string",
+                "maxLength": 64
+              },
+              "currency": {
+                "description": "The shop's currency; every amount is in it (minor units).",
+                "type": "string",
+                "pattern": "^[A-Z]{3}$"
+              },
+              "periods": {
+                "type": "array",
+                "maxItems": 120,
+                "items": {
+                  "$ref": "#/components/schemas/FinancePeriod"
+                }
+              },
+              "methods": {
+                "description": "Per provider and payment method, most received first.",
+                "type": "array",
+                "maxItems": 200,
+                "items": {
+                  "$ref": "#/components/schemas/FinanceMethodTotal"
+                }
+              },
+              "total": {
+                "$ref": "#/components/schemas/FinanceFigures"
+              },
+              "otherCurrency": {
+                "description": "Succeeded payments and refunds of the range in another currency (not counted above).",
+                "type": "object",
+                "required": [
+                  "payments",
+                  "refunds"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "payments": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "refunds": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "Refund": {
+        "description": "Money paid back for a payment of a booking, through the provider that took it or by the staff (on site).",
+        "type": "object",
+        "required": [
+          "id",
+          "bookingCode",
+          "paymentId",
+          "provider",
+          "amount",
+          "status",
+          "reason",
+          "createdAt",
+          "updatedAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "bookingCode": {
+            "type": "string",
+            "maxLength": 20
+          },
+          "paymentId": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "provider": {
+            "description": "The payment provider (`sandbox`, …) or `on_site` for money received by the staff.",
+            "type": "string",
+            "maxLength": 40
+          },
+          "providerRef": {
+            "description": "The provider's reference of the refund, once it accepted it.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "amount": {
+            "type": "object",
+            "required": [
+              "amount",
+              "currency"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "amount": {
+                "description": "Minor units (Rappen, cents).",
+                "type": "integer",
+                "minimum": 0
+              },
+              "currency": {
+                "type": "string",
+                "pattern": "^[A-Z]{3}$"
+              }
+            }
+          },
+          "status": {
+            "description": "`pending` until the provider (or, on site, the staff) confirmed it; `failed` when the provider refused it.",
+            "type": "string",
+            "enum": [
+              "pending",
+              "succeeded",
+              "failed"
+            ]
+          },
+          "reason": {
+            "type": "string",
+            "enum": [
+              "staff_cancel",
+              "session_cancelled",
+              "visitor_cancel",
+              "late_payment",
+              "move"
+            ]
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "RefundAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Refund"
           }
         }
       }

@@ -4,15 +4,16 @@
  * by e-mail in the language they booked in.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { components } from '~/api/schema.gen'
 import type { Db } from '~/server/db/client'
 import { bookingItems, bookings, operatorTokens } from '~/server/db/schema'
 import { enqueueMail } from '~/server/mail/outbox'
 import { loadOffers, type CatalogueContext } from './offers/catalogue'
 import { bookingLocale, isBookingCode, paymentDeadlineFor, paymentFieldsOf, toBookingView, wantsPaymentLink, type BookingRow } from './bookings'
-import { reservePlaces } from './checkout'
+import { reservePlaces, type Reservation } from './checkout'
 import { conflict, DomainError, notFound } from './errors'
+import { recordChange } from './history/change-log'
 import { createPaymentLink, paymentLinkUrl } from './payments'
 import type { Shop } from './shops'
 
@@ -76,7 +77,7 @@ export async function listRequests(ctx: CatalogueContext, status?: BookingRow['s
 
 const requestNotFound = () => notFound('request.not_found', 'There is no request with this code.')
 
-async function requestRow(db: Db, shopId: string, code: string) {
+export async function requestRow(db: Db, shopId: string, code: string) {
   const [row] = isBookingCode(code)
     ? await db.select().from(bookings).where(and(eq(bookings.shopId, shopId), eq(bookings.code, code), eq(bookings.mode, 'request')))
     : []
@@ -91,6 +92,49 @@ export async function getRequest(ctx: CatalogueContext, code: string) {
   return toOperatorRequest(ctx, ctx.db, seen!)
 }
 
+type ItemRow = typeof bookingItems.$inferSelect
+
+/** The places a request's items take when it is accepted (a request held none until then). */
+function reservationsOf(items: ItemRow[], loaded: Awaited<ReturnType<typeof loadOffers>>): Reservation[] {
+  return items.map((i) => {
+    const entry = loaded.find((l) => l.offer.id === i.offerId)!
+    const sku = entry.skus.find((k) => k.id === i.skuId)
+    const places = i.sessionId ? i.quantity * (sku?.blockCount ?? 1) : i.places
+    return { key: i.id, offerId: i.offerId, sessionId: i.sessionId, startsAt: i.startsAt, places, entry }
+  })
+}
+
+async function itemsAndOffers(db: Db, shopId: string, bookingId: string) {
+  const items = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.position))
+  const loaded = await loadOffers(db, shopId, { ids: [...new Set(items.map((i) => i.offerId))] })
+  return { items, loaded }
+}
+
+/** Thrown to roll back the dry run of `requestAvailability`. */
+class DryRun extends Error {
+  constructor(readonly unavailable: Record<string, string>) {
+    super('dry run')
+  }
+}
+
+/**
+ * Whether accepting an open request now would find its places free: the places are taken as
+ * accepting does (same locks, same counting), then the transaction is rolled back. Answers the
+ * items that would fail, by item id, with the reason (empty: all free).
+ */
+export async function requestAvailability(ctx: CatalogueContext, row: BookingRow): Promise<Record<string, string>> {
+  const { items, loaded } = await itemsAndOffers(ctx.db, ctx.shop.id, row.id)
+  try {
+    await ctx.db.transaction(async (tx) => {
+      throw new DryRun(await reservePlaces(tx, ctx, reservationsOf(items, loaded), row.cartId))
+    })
+  } catch (error) {
+    if (error instanceof DryRun) return error.unavailable
+    throw error
+  }
+  return {}
+}
+
 /**
  * Accepts (takes the places, creates a payment link when there is something to pay online) or
  * declines a request, in one transaction with the visitor's e-mail.
@@ -99,11 +143,10 @@ export async function answerRequest(
   ctx: CatalogueContext,
   code: string,
   answer: { decision: 'accept' | 'decline'; reply?: string },
-  options: { origin: string },
+  options: { origin: string; actorId?: string | null },
 ) {
   const found = await requestRow(ctx.db, ctx.shop.id, code)
-  const items = await ctx.db.select().from(bookingItems).where(eq(bookingItems.bookingId, found.id)).orderBy(asc(bookingItems.position))
-  const loaded = await loadOffers(ctx.db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
+  const { items, loaded } = await itemsAndOffers(ctx.db, ctx.shop.id, found.id)
   const reply = answer.reply?.trim() || null
 
   const updated = await ctx.db.transaction(async (tx) => {
@@ -114,12 +157,7 @@ export async function answerRequest(
     const locale = bookingLocale(row!)
     if (answer.decision === 'accept') {
       // A request held no places (its availability is checked when it is accepted); now it takes them.
-      const reservations = items.map((i) => {
-        const entry = loaded.find((l) => l.offer.id === i.offerId)!
-        const sku = entry.skus.find((k) => k.id === i.skuId)
-        const places = i.sessionId ? i.quantity * (sku?.blockCount ?? 1) : i.places
-        return { key: i.id, offerId: i.offerId, sessionId: i.sessionId, startsAt: i.startsAt, places, entry }
-      })
+      const reservations = reservationsOf(items, loaded)
       const unavailable = await reservePlaces(tx, ctx, reservations, row!.cartId)
       const first = Object.values(unavailable)[0]
       if (first) {
@@ -134,11 +172,24 @@ export async function answerRequest(
         reply,
         repliedAt: ctx.now,
         seen: true,
+        version: sql`${bookings.version} + 1`,
         // To be paid now: the places are held only until then (see ./unpaid.ts).
         ...(answer.decision === 'accept' && row!.openAmount > 0 ? { paymentDeadline: paymentDeadlineFor(ctx.shop, row!.paymentMethod, ctx.now) } : {}),
       })
       .where(eq(bookings.id, row!.id))
       .returning()
+    // In the booking's history: who answered (null: the operator API, a script), and how.
+    await recordChange(tx, {
+      shopId: ctx.shop.id,
+      subject: 'booking',
+      subjectId: row!.id,
+      actorId: options.actorId ?? null,
+      action: answer.decision === 'accept' ? 'accepted' : 'declined',
+      before: { status: row!.status, reply: row!.reply, seen: row!.seen },
+      after: { status: next!.status, reply: next!.reply, seen: next!.seen },
+      at: ctx.now,
+      force: true,
+    })
     const link =
       answer.decision === 'accept' && wantsPaymentLink(ctx.shop, next!) ? await createPaymentLink(tx, ctx.shop, next!.id, ctx.now, next!.paymentDeadline) : null
     const view = await toBookingView({ ...ctx, locale }, tx, next!)

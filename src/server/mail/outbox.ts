@@ -18,7 +18,18 @@ import type { Db } from '~/server/db/client'
 import { bookingToIcs } from './ics'
 import { outbox } from './outbox-table'
 import { MAIL_KINDS, MAIL_KINDS_WITH_CALENDAR, renderMail, type CancelReason, type MailKind } from './templates'
-import { isSmsKind, isStaffMailKind, renderContactCodeSms, renderStaffMail, type SmsKind, type StaffMailKind } from './staff-templates'
+import {
+  isSmsKind,
+  isStaffBookingMailKind,
+  isStaffMailKind,
+  renderContactCodeSms,
+  renderStaffBookingMail,
+  renderStaffMail,
+  type SmsKind,
+  type StaffBookingMailKind,
+  type StaffBookingNotice,
+  type StaffMailKind,
+} from './staff-templates'
 import type { MailMessage, MailTransport } from './transport'
 import type { SmsMessage, SmsTransport } from '~/server/sms/transport'
 
@@ -33,17 +44,32 @@ type BookingMail = { booking: Booking; locale: Locale; to: string }
 /** The link to pay the open amount, when the booking has one. */
 type PaymentLinkFields = { paymentUrl?: string; paymentLinkExpiresAt?: string }
 
+type MoneyFields = { amount: number; currency: string }
+/** Manage-booking: the link, a move's former dates, the price difference, the fee and refund, who booked (mails to the shop). */
+type ManageFields = {
+  manageUrl?: string
+  from?: { start: string; end: string }
+  difference?: MoneyFields
+  fee?: MoneyFields
+  refund?: MoneyFields
+  person?: { firstname: string; surname: string; email: string; phone: string }
+}
+
 /** A payload per kind, each a mail of a booking (a kind without its payload fails the type check). */
 type EveryKind<T extends Record<MailKind, BookingMail>> = T
 
 /** The payload of each kind of mail, as written to the outbox and read by `composeMessage`. */
 export type MailPayloads = EveryKind<{
-  'booking.confirmation': BookingMail & PaymentLinkFields
+  'booking.confirmation': BookingMail & PaymentLinkFields & Pick<ManageFields, 'manageUrl'>
   'request.received': BookingMail & PaymentLinkFields
   'request.accepted': BookingMail & PaymentLinkFields & { reply?: string }
   'request.declined': BookingMail & { reply?: string }
   'payment.received': BookingMail & { amount: { amount: number; currency: string } }
   'booking.cancelled': BookingMail & { reason: CancelReason; reply?: string }
+  // Manage-booking (src/server/domain/manage): the visitor's move, and the shop told of a visitor's cancel or move.
+  'booking.moved': BookingMail & PaymentLinkFields & ManageFields
+  'booking.visitor_cancelled': BookingMail & ManageFields
+  'booking.visitor_moved': BookingMail & ManageFields
 }>
 
 /** The payload of each staff message (ADR 025): the recipient, their language, what the text needs. */
@@ -53,12 +79,24 @@ export type StaffMessagePayloads = {
   staff_contact_code: { to: string; locale: Locale; name: string; code: string }
   /** A text message (to a phone number, E.164), handed to the SMS transport. */
   staff_contact_code_sms: { to: string; locale: Locale; code: string }
+  /**
+   * A new booking / request, to a manager or owner who wants it. `path` is the page in the staff
+   * app (`/{locale}/admin/sales/…`); the link is the shop's canonical origin + path, made when sent.
+   */
+  'staff.booking_received': StaffBookingMessage
+  'staff.request_received': StaffBookingMessage
 }
-export type StaffMessageKind = keyof StaffMessagePayloads & (StaffMailKind | SmsKind)
+type StaffBookingMessage = { to: string; locale: Locale; name: string; path: string; booking: StaffBookingNotice }
+export type StaffMessageKind = keyof StaffMessagePayloads & (StaffMailKind | SmsKind | StaffBookingMailKind)
 
-/** Queues a staff e-mail or text message in the caller's transaction (sent only if it commits). */
+/**
+ * Queues a staff e-mail or text message in the caller's transaction (sent only if it commits). A
+ * message about a booking (`booking.code`) is listed among that booking's e-mails.
+ */
 export async function enqueueStaffMessage<K extends StaffMessageKind>(tx: Db, shopId: string, kind: K, payload: StaffMessagePayloads[K]): Promise<void> {
-  await tx.insert(outbox).values({ id: randomUUID(), shopId, kind, payload })
+  const booking = (payload as { booking?: { code?: unknown } }).booking
+  const bookingCode = typeof booking?.code === 'string' ? booking.code : null
+  await tx.insert(outbox).values({ id: randomUUID(), shopId, kind, bookingCode, payload })
 }
 
 /**
@@ -79,6 +117,26 @@ const staffPayloadSchema = z.object({
   url: z.string().max(2000).optional(),
   expiresAt: z.string().max(64).optional(),
   code: z.string().regex(/^[0-9]{6}$/).optional(),
+})
+
+const moneySchema = z.object({ amount: z.number().int(), currency: z.string().regex(/^[A-Z]{3}$/) })
+const staffBookingPayloadSchema = z.object({
+  to: z.string().min(3).max(254),
+  locale: z.string().optional(),
+  name: z.string().max(200).default(''),
+  path: z.string().regex(/^\/(?!\/)[A-Za-z0-9/_.~%-]{1,500}$/),
+  booking: z.object({
+    code: z.string().min(1).max(64),
+    mode: z.enum(['order', 'request']),
+    person: z.object({ firstname: z.string().max(200), surname: z.string().max(200), email: z.string().max(254), phone: z.string().max(64) }),
+    company: z.string().max(200).optional(),
+    paymentMethod: z.enum(['PAY_NOW', 'PAY_LATER', 'PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE']),
+    total: moneySchema,
+    message: z.string().max(4000).optional(),
+    items: z
+      .array(z.object({ offer: z.string().max(500), variant: z.string().max(500).optional(), start: z.string().max(64), end: z.string().max(64), participants: z.number().int().min(0) }))
+      .max(100),
+  }),
 })
 
 /**
@@ -103,6 +161,8 @@ export type ShopForMail = {
   timeZone: string
   logoUrl?: string
   successUrl?: string
+  /** The shop's canonical origin (`https://host[:port]`), for links into the staff app; never from a request. */
+  origin?: string
 }
 
 export type OutboxDeps = {
@@ -139,7 +199,14 @@ const payloadSchema = z.object({
   paymentLinkExpiresAt: z.string().max(64).optional(),
   reply: z.string().max(4000).optional(),
   amount: z.object({ amount: z.number().int(), currency: z.string().min(3).max(3) }).optional(),
-  reason: z.enum(['payment_deadline', 'staff']).optional(),
+  reason: z.enum(['payment_deadline', 'staff', 'visitor']).optional(),
+  // Manage-booking (older rows have none of them).
+  manageUrl: z.string().max(2000).optional(),
+  from: z.object({ start: z.string().max(64), end: z.string().max(64) }).optional(),
+  difference: z.object({ amount: z.number().int(), currency: z.string().min(3).max(3) }).optional(),
+  fee: z.object({ amount: z.number().int(), currency: z.string().min(3).max(3) }).optional(),
+  refund: z.object({ amount: z.number().int(), currency: z.string().min(3).max(3) }).optional(),
+  person: z.object({ firstname: z.string().max(200), surname: z.string().max(200), email: z.string().max(254), phone: z.string().max(64) }).optional(),
 })
 
 /** A failure that no retry will fix (unknown kind, invalid payload). */
@@ -166,6 +233,7 @@ export function composeMessage(
   now: Date,
 ): MailMessage {
   if (isStaffMailKind(row.kind)) return composeStaffMessage(row.kind, row.payload, shop, from)
+  if (isStaffBookingMailKind(row.kind)) return composeStaffBookingMessage(row.kind, row.payload, shop, from)
   if (!(MAIL_KINDS as readonly string[]).includes(row.kind)) throw new PermanentError(`unknown mail kind: ${row.kind}`)
   const kind = row.kind as MailKind
   const parsed = payloadSchema.safeParse(row.payload)
@@ -189,6 +257,12 @@ export function composeMessage(
     reply: parsed.data.reply,
     amount: parsed.data.amount,
     reason: parsed.data.reason,
+    manageUrl: parsed.data.manageUrl,
+    from: parsed.data.from,
+    difference: parsed.data.difference,
+    fee: parsed.data.fee,
+    refund: parsed.data.refund,
+    person: parsed.data.person,
   })
   const message: MailMessage = { from, to: parsed.data.to, ...mail }
   if (MAIL_KINDS_WITH_CALENDAR.includes(kind) && booking.items.length > 0) {
@@ -224,6 +298,17 @@ function composeStaffMessage(kind: StaffMailKind, payload: unknown, shop: ShopFo
   }
   if (!data.url || !data.expiresAt) throw new PermanentError('a link mail without its link')
   return { from, to: data.to, ...renderStaffMail({ kind, name: data.name, url: data.url, expiresAt: data.expiresAt }, shopView, data.locale) }
+}
+
+/** A new booking's notice to a staff member; the link is the shop's canonical origin + the page's path. */
+function composeStaffBookingMessage(kind: StaffBookingMailKind, payload: unknown, shop: ShopForMail, from: string): MailMessage {
+  const parsed = staffBookingPayloadSchema.safeParse(payload)
+  if (!parsed.success) throw new PermanentError(`invalid outbox payload: ${parsed.error.message}`)
+  const data = parsed.data
+  const locale = toLocale(data.locale)
+  const shopView = { title: shopTitle(shop, locale), colorPalette: shop.colorPalette, timeZone: shop.timeZone }
+  const url = shop.origin ? `${shop.origin}${data.path}` : undefined
+  return { from, to: data.to, ...renderStaffBookingMail({ kind, name: data.name, booking: data.booking, url }, shopView, locale) }
 }
 
 /** Builds the text message of an outbox row of an SMS kind. */

@@ -26,6 +26,8 @@ export async function pendingContactChanges(db: Db, staffId: string, now: Date):
 export async function meOf(db: Db, member: StaffRow, sessionExpiresAt: Date, now: Date): Promise<Me> {
   return {
     member: toStaffMember(member),
+    notifyBookings: member.notifyBookings,
+    notifyRequests: member.notifyRequests,
     pending: await pendingContactChanges(db, member.id, now),
     session: { expiresAt: sessionExpiresAt.toISOString() },
   }
@@ -42,11 +44,16 @@ export async function getMe(db: Db, principal: StaffPrincipal, now: Date): Promi
   return meOf(db, await currentMember(db, principal), principal.expiresAt, now)
 }
 
-/** Changes one's own name (trimmed, not empty) and preferred language. */
+/** Changes one's own name (trimmed, not empty), preferred language and e-mail notifications (new bookings, new requests). */
 export async function updateMe(db: Db, principal: StaffPrincipal, input: ProfileInput, now: Date): Promise<Me> {
   const name = input.name?.trim()
   if (input.name !== undefined && !name) throw invalidFields({ name: { code: 'required' } })
-  const changes = { ...(name ? { name } : {}), ...(input.locale ? { locale: input.locale } : {}) }
+  const changes = {
+    ...(name ? { name } : {}),
+    ...(input.locale ? { locale: input.locale } : {}),
+    ...(typeof input.notifyBookings === 'boolean' ? { notifyBookings: input.notifyBookings } : {}),
+    ...(typeof input.notifyRequests === 'boolean' ? { notifyRequests: input.notifyRequests } : {}),
+  }
   const [member] = await db
     .update(staff)
     .set({ ...changes, version: sql`${staff.version} + 1`, updatedAt: now })

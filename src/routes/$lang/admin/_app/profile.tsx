@@ -6,6 +6,7 @@ import { meQuery } from '~/api/admin.queries'
 import { useAdminApi } from '~/features/admin/api'
 import { AdminErrorScreen } from '~/features/admin/not-authorised'
 import { ProfileForm } from '~/features/admin/profile/profile-form'
+import { NotificationsForm } from '~/features/admin/profile/notifications-form'
 import { PasswordForm } from '~/features/admin/profile/password-form'
 import { ContactForm } from '~/features/admin/profile/contact-form'
 import { SessionsList } from '~/features/admin/profile/sessions-list'
@@ -13,7 +14,7 @@ import { Section } from '~/features/admin/profile/section'
 
 const title = msg`My profile`
 
-/** Every member: name, language, password, e-mail and phone (with a code), sessions. */
+/** Every member: name, language, password, e-mail and phone (with a code), sessions; managers and owners: e-mail notifications. */
 export const Route = createFileRoute('/$lang/admin/_app/profile')({
   loader: async ({ context, location }) => {
     await (await import('~/features/admin/routing')).signedInPage(context, location.href)
@@ -32,6 +33,7 @@ function ProfilePage() {
     <div className="max-w-2xl space-y-6">
       <h1 className="text-3xl font-semibold">{i18n._(title)}</h1>
       <ProfileForm key={`${me.member.version}-${lang}`} api={adminApi} me={me} lang={lang} />
+      {me.member.role !== 'guide' ? <NotificationsForm key={`notify-${me.member.version}`} api={adminApi} me={me} /> : null}
       <PasswordForm api={adminApi} />
       <Section id="profile-contact" title={t`E-mail address and phone number`}>
         <div className="space-y-8">

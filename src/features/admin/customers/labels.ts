@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro'
+import type { Customer, CustomerType } from '~/api/admin-customers.queries'
+
+type BookingStatus = Customer['bookings'][number]['status']
+
+/** The words of the CRM pages: customer types, booking states, history actions. */
+export function useCustomerLabels() {
+  const { t } = useLingui()
+  const type: Record<CustomerType, string> = { PRIVATE: t`Private person`, COMPANY: t`Company` }
+  const status: Record<BookingStatus, string> = {
+    CONFIRMED: t`Confirmed`,
+    REQUESTED: t`Requested`,
+    ACCEPTED: t`Accepted`,
+    DECLINED: t`Declined`,
+    PAID: t`Paid`,
+    CANCELLED: t`Cancelled`,
+  }
+  const action = (name: string): string => {
+    switch (name) {
+      case 'created':
+        return t`Created from a booking`
+      case 'booked':
+        return t`Booked again`
+      case 'updated':
+        return t`Details changed`
+      case 'erased':
+        return t`Personal data erased`
+      default:
+        return name
+    }
+  }
+  return { type, status, action }
+}

@@ -1,0 +1,68 @@
+/**
+ * Page loaders of the finance pages (owners), imported dynamically from their route files: the
+ * member's role first, then the page's data for the range asked for, this month (in the shop's
+ * time zone) when none is. What they answer reaches the browser, so server and browser agree
+ * on "today" and on the range shown.
+ */
+import { financeOpenAmountsQuery, financePaymentsQuery, financeRefundsQuery, financeTotalsQuery } from '~/api/admin-finance.queries'
+import { ApiError } from '~/api/client'
+import { shopTimeZone } from '~/lib/shop-settings'
+import { NotAuthorisedError } from '../access'
+import { adminApiFor } from '../api'
+import { signedInPage } from '../routing'
+import { today as todayIn } from '../sessions/month'
+import { PER_PAGE, rangeProblem, thisMonth, type OpenSearch, type PaymentsSearch, type RefundsSearch, type TotalsSearch } from './search'
+
+type Context = Parameters<typeof signedInPage>[0] & { config?: { timeZone?: string } }
+
+/** A refused role (changed meanwhile) is the 401 page; a refused range is shown at its field (the page asks again). */
+function refused(error: unknown): null {
+  if (error instanceof ApiError && error.status === 403) throw new NotAuthorisedError()
+  if (error instanceof ApiError && error.status === 400) return null
+  throw error
+}
+
+async function start(context: Context, href: string) {
+  await signedInPage(context, href, 'owner')
+  const timeZone = shopTimeZone({ timeZone: context.config?.timeZone ?? '' })
+  return { api: adminApiFor(context.queryClient, context.lang), today: todayIn(timeZone), timeZone }
+}
+
+/** The range asked for, or this month when either end is missing or the range is not one the API takes. */
+function rangeOf(search: { from?: string; to?: string }, today: string) {
+  if (search.from && search.to && !rangeProblem(search.from, search.to)) return { from: search.from, to: search.to }
+  return thisMonth(today)
+}
+
+export async function financeOverviewPage(context: Context, href: string, search: TotalsSearch) {
+  const { api, today, timeZone } = await start(context, href)
+  const range = rangeOf(search, today)
+  const granularity = search.granularity ?? (rangeProblem(range.from, range.to, 'day') ? 'month' : 'day')
+  const query = { ...range, granularity }
+  await Promise.all([
+    context.queryClient.ensureQueryData(financeTotalsQuery(api, query)).catch(refused),
+    context.queryClient.ensureQueryData(financeOpenAmountsQuery(api, { perPage: 1 })).catch(refused),
+  ])
+  return { today, timeZone, query }
+}
+
+export async function financePaymentsPage(context: Context, href: string, search: PaymentsSearch) {
+  const { api, today, timeZone } = await start(context, href)
+  const query = { ...search, ...rangeOf(search, today), page: search.page ?? 1, perPage: PER_PAGE }
+  await context.queryClient.ensureQueryData(financePaymentsQuery(api, query)).catch(refused)
+  return { today, timeZone, query }
+}
+
+export async function financeRefundsPage(context: Context, href: string, search: RefundsSearch) {
+  const { api, today, timeZone } = await start(context, href)
+  const query = { ...search, ...rangeOf(search, today), page: search.page ?? 1, perPage: PER_PAGE }
+  await context.queryClient.ensureQueryData(financeRefundsQuery(api, query)).catch(refused)
+  return { today, timeZone, query }
+}
+
+export async function financeOpenPage(context: Context, href: string, search: OpenSearch) {
+  const { api, today, timeZone } = await start(context, href)
+  const query = { ...search, page: search.page ?? 1, perPage: PER_PAGE }
+  await context.queryClient.ensureQueryData(financeOpenAmountsQuery(api, query)).catch(refused)
+  return { today, timeZone, query }
+}
