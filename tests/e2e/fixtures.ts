@@ -43,18 +43,22 @@ export async function gotoHydrated(page: Page, url: string) {
 /** Picks the first selectable day, moving to the next month (at most three times) if needed. */
 export async function pickFirstDay(page: Page, nextLabel: string, skip = 0) {
   const panel = page.getByTestId('booking-panel')
-  for (let i = 0; i < 4; i++) {
+  let left = skip
+  for (let i = 0; i < 6; i++) {
     // the month's availability is fetched by the browser: seconds on a busy machine
     await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible({ timeout: 15_000 })
-    // tests running in parallel spread over different days, so their holds do not meet
+    // tests running in parallel spread over different days, so their holds do not meet; near the
+    // end of a month the count goes on in the next one (never back to today, whose dates may be
+    // about to start)
     const days = panel.locator('button[data-day]:not([disabled])')
     const count = await days.count()
-    if (count) {
-      await days.nth(skip % count).click()
+    if (left < count) {
+      await days.nth(left).click()
       return
     }
+    left -= count
     await panel.getByRole('button', { name: nextLabel }).click()
   }
-  throw new Error('no selectable day in four months')
+  throw new Error('no selectable day in six months')
 }
 

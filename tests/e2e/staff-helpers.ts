@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { at, expect, gotoHydrated } from './fixtures'
 
 /** The e2e server's data directory (playwright.config.ts: DATA_DIR). */
 export const E2E_DATA = join('test-results', 'e2e-data')
@@ -13,4 +15,26 @@ export function credentials(shop: string, role: StaffRole) {
   if (!line) throw new Error(`no ${role} in ${file}`)
   const [, email, password] = line.split(' ')
   return { email: email!, password: password! }
+}
+
+/** The sign-in form's labels in each language (the page speaks the language of the path). */
+const SIGN_IN = {
+  de: { email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden' },
+  en: { email: 'E-mail address', password: 'Password', submit: 'Sign in' },
+  fr: { email: 'Adresse e-mail', password: 'Mot de passe', submit: 'Se connecter' },
+} as const
+
+/**
+ * Opens a staff page signed out, signs in on the sign-in page it leads to (in the page's language)
+ * and lands on the page again. `host` is the shop's host (`localhost`, `atelier.localhost`).
+ */
+export async function signInOnTheWay(page: Page, host: string, path: string, who: { email: string; password: string }, options: { lands?: boolean } = {}) {
+  const lang = (/^\/(de|en|fr)\//.exec(path)?.[1] ?? 'de') as keyof typeof SIGN_IN
+  const t = SIGN_IN[lang]
+  await gotoHydrated(page, at(host, path))
+  await expect(page).toHaveURL(/\/admin\/sign-in\?redirect=/)
+  await page.getByLabel(t.email).fill(who.email)
+  await page.getByRole('textbox', { name: t.password, exact: true }).fill(who.password)
+  await page.getByRole('button', { name: t.submit }).click()
+  if (options.lands !== false) await expect(page).toHaveURL(at(host, path), { timeout: 20_000 })
 }
