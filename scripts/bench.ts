@@ -11,7 +11,8 @@
 //  6. memory (RSS) of the server after the load;
 //  7. the staff's bookings list with 100 000 seeded bookings: p50/p95 of the domain's list
 //     function for a mix of searches, filters and orders, on PGlite and on PostgreSQL
-//     (scripts/lib/bench-bookings.ts; goal p95 < 100 ms on PostgreSQL).
+//     (scripts/lib/bench-bookings.ts; goal p95 < 100 ms on PostgreSQL), and on the same database
+//     the dashboard's server time (loadDashboard, scripts/lib/bench-dashboard.ts).
 // Budgets are in perf-budgets.json: sizes are checked by tests, timings are only reported here.
 // Options: BENCH_SECONDS (per SSR page, default 5), BENCH_SKIP=… to leave parts out: ssr (1 and
 // 6), js (2), loader (3), places (4), pg (4 on PostgreSQL), cold (5), bookings (7; bookings-pglite,

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/server/db/client'
 import { migrateDatabase } from '../../src/server/db/migrate'
 import { listBookings, type BookingListQuery } from '../../src/server/domain/bookings-admin/list'
+import { benchDashboard, printDashboardBench, type DashboardBenchResult } from './bench-dashboard'
 
 const SHOP = 'bench-shop'
 const OFFERS = 20
@@ -25,6 +26,8 @@ export type BookingsBenchResult = {
   runs: number
   timings: QueryTiming[]
   goalP95Ms: number
+  /** The dashboard's server time (loadDashboard) on the same database, for a manager. */
+  dashboard: DashboardBenchResult
 }
 
 const FIRST = ['Anna', 'Jürg', 'Zoé', 'Émile', 'Lena', 'Marco', 'Claire', 'Luca', 'Sophie', 'Noah', 'Mia', 'Elias', 'Léa', 'Nina', 'David', 'Sarah']
@@ -167,12 +170,14 @@ export async function benchBookingsList(database: Database, options: { count: nu
       ...last,
     })
   }
+  const dashboard = await benchDashboard(database.db, { shopId: SHOP, runs: options.runs })
   return {
     bookings: options.count,
     seedSeconds,
     runs: options.runs,
     timings,
     goalP95Ms: 100,
+    dashboard,
   }
 }
 
@@ -226,5 +231,6 @@ export function printBookingsBench(results: Record<string, BookingsBenchResult |
     for (const t of r.timings)
       console.log(t.query.padEnd(32), String(t.p50).padStart(8), String(t.p95).padStart(8), String(t.rows).padStart(6), String(t.total).padStart(8))
     console.log(`worst p95: ${Math.max(...r.timings.map((t) => t.p95))} ms`)
+    printDashboardBench(db, r.dashboard)
   }
 }

@@ -13,7 +13,7 @@ import { credentials, signInOnTheWay } from './staff-helpers'
 
 const L = {
   de: {
-    title: 'Kunden',
+    title: 'Kundschaft',
     search: 'Suche nach Name, Firma, E-Mail oder Telefon',
     searchButton: 'Suchen',
     edit: 'Kontaktdaten bearbeiten',
@@ -29,7 +29,7 @@ const L = {
     erasedName: 'Gelöschter Kunde',
   },
   fr: {
-    title: 'Clients',
+    title: 'Clientèle',
     search: 'Rechercher par nom, entreprise, e-mail ou téléphone',
     searchButton: 'Rechercher',
     edit: 'Modifier les coordonnées',

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { requestCountsQuery } from '~/api/admin-requests.queries'
 import type { components } from '~/api/schema.gen'
 import type { AdminApi, Me } from '~/api/admin-client'
@@ -38,6 +39,7 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
   const seesRequests = hasRole(me.member.role, 'manager')
   const { data: requestCounts } = useQuery({ ...requestCountsQuery(api), enabled: seesRequests })
   const unseen = seesRequests ? (requestCounts?.unseen ?? 0) : 0
+  const unseenName = (label: string, count: number) => t`${label}, ${plural(count, { one: '# new', other: '# new' })}`
 
   useEffect(() => setMenuOpen(false), [pathname])
 
@@ -77,15 +79,9 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
           <ShopMark config={config} title={title} />
         </div>
         <nav aria-label={t`Staff app`} className="flex-1">
-          <ul className="space-y-1">
-            <li>
-              <Link to="/$lang/admin" params={{ lang }} activeOptions={{ exact: true }} className={linkClass}>
-                <Trans>Start page</Trans>
-              </Link>
-            </li>
-          </ul>
-          {groups.map((group) => (
-            <section key={group.id} aria-labelledby={`nav-${group.id}`} className="mt-4">
+          {/* The start page is the first group's entry (Dashboard). */}
+          {groups.map((group, index) => (
+            <section key={group.id} aria-labelledby={`nav-${group.id}`} className={index ? 'mt-4' : undefined}>
               <h2 id={`nav-${group.id}`} className="px-3 text-xs font-semibold uppercase tracking-wide">
                 {i18n._(group.label)}
               </h2>
@@ -98,12 +94,10 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
                       activeOptions={{ exact: entry.exact ?? false }}
                       className={entry.path === REQUESTS_PATH ? `${linkClass} group justify-between gap-2` : linkClass}
                       data-testid={entry.path === REQUESTS_PATH ? 'nav-requests' : undefined}
+                      aria-label={entry.path === REQUESTS_PATH && unseen > 0 ? unseenName(i18n._(entry.label), unseen) : undefined}
                     >
-                      {entry.path === REQUESTS_PATH && unseen > 0 ? (
-                        <UnseenBadge label={i18n._(entry.label)} count={unseen} />
-                      ) : (
-                        i18n._(entry.label)
-                      )}
+                      {i18n._(entry.label)}
+                      {entry.path === REQUESTS_PATH && unseen > 0 ? <UnseenBadge count={unseen} /> : null}
                     </Link>
                   </li>
                 ))}
@@ -134,29 +128,21 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
 }
 
 /**
- * The number of unseen requests: a badge to the eye, part of the link's name to a screen reader
- * ("Requests, 3 new").
+ * The number of unseen requests: a badge to the eye; to a screen reader the link's name says it
+ * ("Requests, 3 new", set as the link's `aria-label`: its parts are flex items, which would be
+ * read with a space before the comma).
  */
-function UnseenBadge({ label, count }: { label: string; count: number }) {
+function UnseenBadge({ count }: { count: number }) {
   const { i18n } = useLingui()
   const shown = count > 99 ? '99+' : i18n.number(count)
   return (
-    <>
-      {/* One inline box for the name, so that it reads "Requests, 3 new" (flex items would add a space before the comma). */}
-      <span>
-        {label}
-        <span className="sr-only">
-          , <Plural value={count} one="# new" other="# new" />
-        </span>
-      </span>
-      <span
-        aria-hidden="true"
-        className="min-w-6 rounded-full bg-on-primary px-2 py-0.5 text-center text-xs font-bold text-primary group-aria-[current=page]:bg-primary group-aria-[current=page]:text-on-primary"
-        data-testid="requests-unseen-badge"
-      >
-        {shown}
-      </span>
-    </>
+    <span
+      aria-hidden="true"
+      className="min-w-6 rounded-full bg-on-primary px-2 py-0.5 text-center text-xs font-bold text-primary group-aria-[current=page]:bg-primary group-aria-[current=page]:text-on-primary"
+      data-testid="requests-unseen-badge"
+    >
+      {shown}
+    </span>
   )
 }
 

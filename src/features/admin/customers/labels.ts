@@ -13,7 +13,7 @@ export function useCustomerLabels() {
     ACCEPTED: t`Accepted`,
     DECLINED: t`Declined`,
     PAID: t`Paid`,
-    CANCELLED: t`Cancelled`,
+    CANCELLED: t({ message: 'Cancelled', context: 'booking status' }),
   }
   const action = (name: string): string => {
     switch (name) {

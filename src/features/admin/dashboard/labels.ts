@@ -10,6 +10,6 @@ export function useBookingStatusLabels(): Record<DashboardBookingStatus, string>
     ACCEPTED: t`Accepted`,
     DECLINED: t`Declined`,
     PAID: t`Paid`,
-    CANCELLED: t`Cancelled`,
+    CANCELLED: t({ message: 'Cancelled', context: 'booking status' }),
   }
 }

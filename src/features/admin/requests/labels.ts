@@ -10,7 +10,7 @@ export function useRequestLabels() {
     ACCEPTED: t`Accepted`,
     DECLINED: t`Declined`,
     PAID: t`Accepted and paid`,
-    CANCELLED: t`Cancelled`,
+    CANCELLED: t({ message: 'Cancelled', context: 'booking status' }),
   }
   const language: Record<Locale, string> = { de: t`German`, en: t`English`, fr: t`French` }
   return { status, language }

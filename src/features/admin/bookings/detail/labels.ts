@@ -44,7 +44,7 @@ export function useBookingDetailLabels() {
   const historyAction = (action: string) => {
     switch (action) {
       case 'cancelled':
-        return t`Cancelled`
+        return t({ message: 'Cancelled', context: 'booking status' })
       case 'payment_recorded':
         return t`Payment recorded`
       case 'payment_link_sent':

@@ -10,7 +10,7 @@ export function useBookingListLabels() {
     ACCEPTED: t`Accepted`,
     DECLINED: t`Declined`,
     PAID: t`Paid`,
-    CANCELLED: t`Cancelled`,
+    CANCELLED: t({ message: 'Cancelled', context: 'booking status' }),
   }
   const paymentState: Record<BookingListPaymentState, string> = {
     paid: t`Paid in full`,

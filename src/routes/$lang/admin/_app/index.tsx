@@ -7,7 +7,7 @@ import { useAdminApi } from '~/features/admin/api'
 import { DashboardView } from '~/features/admin/dashboard/dashboard'
 import { navigationFor } from '~/features/admin/navigation'
 
-const title = msg`Start page`
+const title = msg`Dashboard`
 
 /** The start page: the dashboard of the member's role, then the groups the role can use, each with what it is for. */
 export const Route = createFileRoute('/$lang/admin/_app/')({
@@ -48,7 +48,7 @@ function StartPage() {
         </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="admin-groups">
           {groups.flatMap((group) =>
-            group.entries.map((entry) => (
+            group.entries.filter((entry) => entry.path !== '').map((entry) => (
               <li key={entry.path} className="rounded-lg border border-gray-300 p-3">
                 <h3 className="font-semibold">
                   <Link to={`/$lang/admin${entry.path}` as '/$lang/admin'} params={{ lang }} className="underline">
