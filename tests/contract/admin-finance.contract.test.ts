@@ -413,7 +413,10 @@ describeEachDatabase('finance (openapi/admin.yaml, tag finance)', (factory) => {
       expect(row).toBe('2026-02-28 23:30,FINA-0001,Jürg Müller,Vor Ort,Banküberweisung,Vom Team erfasst,Erfolgreich,25.00,CHF,Ja,,,')
       const fr = await exportCsv('from=2026-02-01&to=2026-02-28', 'fr')
       expect(fr.headers.get('content-disposition')).toBe('attachment; filename="paiements-2026-02-01_2026-02-28.csv"')
-      expect((await fr.text()).split('\r\n')[0]).toBe('\uFEFFDate et heure,Code de réservation,Nom,Prestataire,Moyen de paiement,Origine,Statut,Montant,Monnaie,Remboursement dû,Référence du prestataire,Saisi par,Remarque')
+      // The byte-order mark is there (Response.text() and TextDecoder strip it when they decode).
+      const frBytes = new Uint8Array(await fr.arrayBuffer())
+      expect([...frBytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+      expect(new TextDecoder().decode(frBytes).split('\r\n')[0]).toBe('Date et heure,Code de réservation,Nom,Prestataire,Moyen de paiement,Origine,Statut,Montant,Monnaie,Remboursement dû,Référence du prestataire,Saisi par,Remarque')
     })
 
     it('needs a bounded period and refuses managers', async () => {

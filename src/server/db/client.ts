@@ -61,12 +61,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
     return { db, kind: 'postgres', close, listen }
   }
-  const [{ PGlite }, { drizzle }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    // Trigram indexes of the staff's searches (migration 0011); PostgreSQL ships the same module.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ])
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  const extensions = { pg_trgm }
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions })
   await client.waitReady
   const db = drizzle({ client, schema }) as unknown as Db
   const listen = (channel: string, onMessage: (payload?: string) => void) => client.listen(channel, (payload) => onMessage(payload))

@@ -9,7 +9,7 @@ import { mailI18n } from '~/server/mail/i18n'
 import { csvDecimal, toCsv, type CsvCell } from './csv'
 
 const PAYMENT_STATES: Record<NonNullable<ManifestRow['paymentState']>, string> = {
-  paid: /*i18n*/ 'Paid',
+  paid: /*i18n*/ 'Paid in full',
   partially_paid: /*i18n*/ 'Partly paid',
   unpaid: /*i18n*/ 'Unpaid',
   refund_due: /*i18n*/ 'Refund due',
