@@ -154,6 +154,12 @@ export async function cancelManagedBooking(ctx: CatalogueContext, token: string,
         .where(and(eq(changeLog.shopId, ctx.shop.id), eq(changeLog.subject, 'booking'), eq(changeLog.subjectId, row.id), eq(changeLog.action, 'visitor_cancelled')))
         .limit(1)
       if (told.length) return
+      // What the cancellation really refunds (its refund rows), not this call's decision: of two
+      // calls at once, the one whose cancel came second saw the money as already going back.
+      const [{ refunded }] = (await tx
+        .select({ refunded: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+        .from(refunds)
+        .where(and(eq(refunds.bookingId, row.id), eq(refunds.reason, 'visitor_cancel')))) as [{ refunded: number }]
       await recordChange(tx, {
         shopId: ctx.shop.id,
         subject: 'booking',
@@ -162,11 +168,11 @@ export async function cancelManagedBooking(ctx: CatalogueContext, token: string,
         action: 'visitor_cancelled',
         changes: [
           { field: 'fee', after: decision.fee },
-          { field: 'refund', after: decision.refund },
+          { field: 'refund', after: refunded },
         ],
         at: ctx.now,
       })
-      await notifyShopOfVisitorChange(tx, ctx, locked!, { kind: 'booking.visitor_cancelled', fee: decision.fee, refund: decision.refund })
+      await notifyShopOfVisitorChange(tx, ctx, locked!, { kind: 'booking.visitor_cancelled', fee: decision.fee, refund: refunded })
     })
   }
   return managedView(ctx, ctx.db, after!)
