@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { FinanceAgeBucket, FinancePaymentSource, FinancePaymentStatus, FinanceRefundReason, FinanceRefundStatus, Granularity } from '~/api/admin-finance.queries'
-import type { RangePreset, RangeProblem } from './search'
+import type { RangePreset, RangeProblem } from './ranges'
 
 /** The finance pages' words in the member's language. */
 export function useFinanceLabels() {

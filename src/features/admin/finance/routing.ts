@@ -11,7 +11,8 @@ import { NotAuthorisedError } from '../access'
 import { adminApiFor } from '../api'
 import { signedInPage } from '../routing'
 import { today as todayIn } from '../sessions/month'
-import { PER_PAGE, rangeProblem, thisMonth, type OpenSearch, type PaymentsSearch, type RefundsSearch, type TotalsSearch } from './search'
+import { PER_PAGE, type OpenSearch, type PaymentsSearch, type RefundsSearch, type TotalsSearch } from './search'
+import { rangeProblem, thisMonth } from './ranges'
 
 type Context = Parameters<typeof signedInPage>[0] & { config?: { timeZone?: string } }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { openSearch, paymentsSearch, periodCount, presetRange, rangeProblem, thisMonth, totalsSearch } from './search'
+import { openSearch, paymentsSearch, totalsSearch } from './search'
+import { periodCount, presetRange, rangeProblem, thisMonth } from './ranges'
 
 describe('finance search parameters', () => {
   it('keeps only values the API takes', () => {

@@ -5,7 +5,7 @@ import type { Locale } from '~/lib/locale'
 import { count, day, money, month } from './format'
 import type { FinanceLabels } from './labels'
 import { ScrollTable, td, tdNumber, th, thNumber } from './parts'
-import { weekNumber } from './search'
+import { weekNumber } from './ranges'
 
 /** Received, refunded and net of the whole range, large. */
 export function TotalsSummary({ totals, lang }: { totals: FinanceTotals; lang: Locale }) {

@@ -12,7 +12,8 @@ import { day, money } from '~/features/admin/finance/format'
 import { useFinanceLabels } from '~/features/admin/finance/labels'
 import { BookingCount, FinanceHeader, OwingCount } from '~/features/admin/finance/parts'
 import { RangeFields } from '~/features/admin/finance/range-fields'
-import { GRANULARITIES, presetRange, RANGE_PRESETS, rangeProblem, totalsSearch } from '~/features/admin/finance/search'
+import { GRANULARITIES, totalsSearch } from '~/features/admin/finance/search'
+import { presetRange, RANGE_PRESETS, rangeProblem } from '~/features/admin/finance/ranges'
 import { MethodTable, PeriodTable, TotalsSummary } from '~/features/admin/finance/totals'
 
 const title = msg`Finance`

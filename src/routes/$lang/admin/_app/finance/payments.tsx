@@ -14,7 +14,8 @@ import { dateTime, money } from '~/features/admin/finance/format'
 import { useFinanceLabels } from '~/features/admin/finance/labels'
 import { BookingRef, FinanceHeader, Pager, pagerLinkClass, ScrollTable, td, tdNumber, th, thNumber } from '~/features/admin/finance/parts'
 import { RangeFields } from '~/features/admin/finance/range-fields'
-import { PAYMENT_SOURCES, PAYMENT_STATUSES, paymentsSearch, rangeProblem, type PaymentsSearch } from '~/features/admin/finance/search'
+import { PAYMENT_SOURCES, PAYMENT_STATUSES, paymentsSearch, type PaymentsSearch } from '~/features/admin/finance/search'
+import { rangeProblem } from '~/features/admin/finance/ranges'
 
 const title = msg`Payments`
 

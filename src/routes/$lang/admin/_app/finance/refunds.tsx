@@ -12,7 +12,8 @@ import { dateTime, money } from '~/features/admin/finance/format'
 import { useFinanceLabels } from '~/features/admin/finance/labels'
 import { BookingRef, FinanceHeader, Pager, pagerLinkClass, ScrollTable, td, tdNumber, th, thNumber } from '~/features/admin/finance/parts'
 import { RangeFields } from '~/features/admin/finance/range-fields'
-import { rangeProblem, REFUND_REASONS, REFUND_STATUSES, refundsSearch } from '~/features/admin/finance/search'
+import { REFUND_REASONS, REFUND_STATUSES, refundsSearch } from '~/features/admin/finance/search'
+import { rangeProblem } from '~/features/admin/finance/ranges'
 
 const title = msg`Refunds`
 

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { customersQuery } from '~/api/admin-customers.queries'
 import { useAdminApi } from '~/features/admin/api'
 import { CustomerList } from '~/features/admin/customers/customer-list'
-import { validateCustomerSearch } from '~/api/admin-customers.search'
+import { validateCustomerSearch } from '~/features/admin/customers/search'
 import { AdminErrorScreen } from '~/features/admin/not-authorised'
 import { shopTimeZone } from '~/lib/shop-settings'
 

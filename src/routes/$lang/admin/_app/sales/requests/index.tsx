@@ -6,16 +6,14 @@ import { staffRequestsQuery, type RequestListSearch } from '~/api/admin-requests
 import { useAdminApi } from '~/features/admin/api'
 import { AdminErrorScreen } from '~/features/admin/not-authorised'
 import { RequestList } from '~/features/admin/requests/request-list'
+import { definedOnly, laterPage, oneOf, text } from '~/lib/search-params'
 import { shopTimeZone } from '~/lib/shop-settings'
 
 const title = msg`Requests`
 
 /** The search of the inbox: `status` open/answered, `q` (code, name, e-mail), `page`; anything else is dropped. */
 function validateSearch(search: Record<string, unknown>): RequestListSearch {
-  const status = search.status === 'open' || search.status === 'answered' ? search.status : undefined
-  const q = typeof search.q === 'string' ? search.q.trim().slice(0, 100) : ''
-  const page = Number(search.page)
-  return { ...(status ? { status } : {}), ...(q ? { q } : {}), ...(Number.isInteger(page) && page > 1 && page <= 10000 ? { page } : {}) }
+  return definedOnly({ status: oneOf(['open', 'answered'] as const, search.status), q: text(search.q, 100), page: laterPage(search.page) })
 }
 
 /** Managers: the requests inbox, unseen first. */
