@@ -14,8 +14,11 @@
  *   (offer, starts_at);
  * - a name or e-mail search is a regular expression (no `translate()` per row) or a prefix that
  *   the trigram indexes of migration 0011 answer (pg_trgm, in PostgreSQL and PGlite); a phone
- *   search (digits with any separators between them) scans the shop's rows; each reads its count
- *   in the same query (a window over the matches);
+ *   search looks for the digits inside the stored number's digits (separators dropped), which a
+ *   trigram index of migration 0012 answers; each reads its count in the same query (a window
+ *   over the matches);
+ * - sorted by name, a page is read from the btree index (shop, surname, first name) of
+ *   migration 0012;
  * - the first-date order walks booking_items (shop, starts_at) and keeps each booking at its
  *   first item, so it stops after the page instead of aggregating all items;
  * - the page's details (dates, offers, payment state) are read for its ≤ 100 rows only.
@@ -28,7 +31,7 @@ import { invalidFields } from '~/server/domain/errors'
 import { addDays, utcToZonedDate, utcToZonedTime, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
-import { digitsPattern, likeLiteral, parseSearch, wordStartPattern } from './search'
+import { likeLiteral, parseSearch, phoneDigitsLike, wordStartPattern } from './search'
 
 type S = components['schemas']
 export type BookingListItem = S['BookingListItem']
@@ -98,7 +101,9 @@ function conditions(scope: BookingListScope, filters: BookingListFilters, codeHi
   } else if (search.kind === 'email') {
     where.push(sql`lower(b.person->>'email') like ${`${likeLiteral(search.prefix)}%`}`)
   } else if (search.kind === 'phone') {
-    where.push(sql`(b.person->>'phone') ~ ${digitsPattern(search.digits)}`)
+    // The digits anywhere in the number's digits: the expression of the trigram index
+    // bookings_search_phone_trgm_idx (migration 0012), character for character.
+    where.push(sql`regexp_replace(coalesce(b.person->>'phone', ''), '[^0-9]', '', 'g') like ${phoneDigitsLike(search.digits)}`)
   } else if (search.kind === 'name') {
     // Each word starts a word of "first name surname company", accents ignored.
     // The expression of the trigram index bookings_search_name_trgm_idx (migration 0011), character for character.
@@ -142,6 +147,7 @@ function orderBy(scope: BookingListScope, filters: BookingListFilters): { order:
     case 'name':
       return {
         // The database's collation orders accented letters (PostgreSQL's usual `en_US.UTF-8`: `Zürcher` beside `Zurcher`).
+        // The index bookings_shop_name_idx (migration 0012) has these expressions: a page is read from it, not sorted.
         order: sql`lower(b.person->>'surname') ${dir}, lower(b.person->>'firstname') ${dir}, b.id ${dir}`,
         from: sql`bookings b`,
       }

@@ -137,9 +137,9 @@ export function wordStartPattern(word: string): string {
   return `(^|[-\\s'’.,;:/()@&+"])${body}`
 }
 
-/** Digits of a phone number as a PostgreSQL regular expression that allows any separators between them. */
-export function digitsPattern(digits: string): string {
-  return [...digits.replace(/\D/g, '')].join('[^0-9]*')
+/** Digits of a phone number as a LIKE pattern over a stored number's digits (separators dropped): anywhere in it. */
+export function phoneDigitsLike(digits: string): string {
+  return `%${digits.replace(/\D/g, '')}%`
 }
 
 /** A text as a LIKE pattern's literal part (`%`, `_` and `\` escaped with the default escape `\`). */
