@@ -1344,6 +1344,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bookings, revenue and occupancy per week or month and per offer, the visitors' channels and the requests' answer time.
+         * @description `from` and `to` are days in the shop's time zone (both included, at most 400 days apart);
+         *     at most 120 periods (else 400 `validation` with a field error on `granularity`,
+         *     `range.too_many_periods`). Weeks are ISO weeks (Monday to Sunday).
+         *
+         *     - **Bookings** are counted in the period in which they were made: orders and accepted
+         *       requests that stand (`CONFIRMED`, `ACCEPTED`, `PAID`); `cancelled` counts those made
+         *       in the period and cancelled since. `participants` are their places; `revenue` their
+         *       totals in the shop's currency (minor units; bookings in another currency are left out).
+         *     - **Occupancy**: the dates (sessions) of group activities that start in the period and
+         *       are not cancelled: their `capacity` and `placesTaken` (booked places, holds not
+         *       included). Private services have no dates of their own: their offers answer 0 dates, 0
+         *       capacity and 0 places taken (the staff app shows a dash).
+         *     - **Channels**: where the stand bookings of the range were made — `shop` (the shop's own
+         *       pages) or `embed` (a widget on another site; `host` is that site's host name as the
+         *       widget reported it, `null` when unknown). At most 200, most bookings first.
+         *     - **Requests** made in the range: how many, answered (accepted or declined), still open,
+         *       and the time to the answer in hours (median and 90th percentile; `null` without any
+         *       answer).
+         *
+         *     With `offerId` every figure is that offer's only (revenue: its items' totals). Managers
+         *     and owners; a guide gets 403.
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/refunds/{refundId}/confirm": {
         parameters: {
             query?: never;
@@ -3059,6 +3099,71 @@ export interface components {
                     payments: number;
                     refunds: number;
                 };
+            };
+        };
+        ReportFigures: {
+            bookings: number;
+            participants: number;
+            /** @description Minor units of the shop's currency. */
+            revenue: number;
+            cancelled: number;
+            /** @description Dates of group activities starting in the period (not cancelled). */
+            sessions: number;
+            capacity: number;
+            placesTaken: number;
+        };
+        ReportRequestFigures: {
+            received: number;
+            answered: number;
+            accepted: number;
+            declined: number;
+            open: number;
+            medianHours: number | null;
+            p90Hours: number | null;
+        };
+        ReportPeriod: {
+            /** @description `2026-W14` (ISO week) or `2026-03` (month). */
+            key: string;
+            /** Format: date */
+            start: string;
+            /** Format: date */
+            end: string;
+            figures: components["schemas"]["ReportFigures"];
+            requests: components["schemas"]["ReportRequestFigures"];
+        };
+        ReportOffer: {
+            offerId: components["schemas"]["OpaqueId"];
+            /** @description In the request's language (the shop's default language when missing). */
+            title: string;
+            /** @enum {string} */
+            kind: "activity" | "service";
+            figures: components["schemas"]["ReportFigures"];
+        };
+        ReportChannel: {
+            /** @enum {string} */
+            channel: "shop" | "embed";
+            host: string | null;
+            bookings: number;
+            revenue: number;
+        };
+        ReportAnswer: {
+            data: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                /** @enum {string} */
+                granularity: "week" | "month";
+                offerId?: components["schemas"]["OpaqueId"];
+                timeZone: string;
+                currency: string;
+                /** @description Every period of the range, empty ones too, earliest first. */
+                periods: components["schemas"]["ReportPeriod"][];
+                /** @description The offers with bookings or dates in the range, most revenue first. */
+                offers: components["schemas"]["ReportOffer"][];
+                channels: components["schemas"]["ReportChannel"][];
+                requests: components["schemas"]["ReportRequestFigures"];
+                total: components["schemas"]["ReportFigures"];
             };
         };
         /** @description Money paid back for a payment of a booking, through the provider that took it or by the staff (on site). */
@@ -5436,6 +5541,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FinanceTotalsAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                granularity?: "week" | "month";
+                offerId?: components["schemas"]["OpaqueId"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report of the range. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportAnswer"];
                 };
             };
             default: components["responses"]["Error"];

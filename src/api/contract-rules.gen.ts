@@ -101,6 +101,16 @@ export const LIMITS = {
     },
     "message": {
       "maxLength": 2000
+    },
+    "channel.kind": {
+      "enum": [
+        "shop",
+        "embed"
+      ]
+    },
+    "channel.hostOrigin": {
+      "maxLength": 200,
+      "pattern": "^https?://[A-Za-z0-9.-]+(:\\d{1,5})?$"
     }
   },
   "ParticipantInput": {

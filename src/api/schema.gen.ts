@@ -891,6 +891,16 @@ export interface components {
             termsAccepted: boolean;
             /** @description A note to the shop (e.g. with a request). */
             message?: string;
+            /**
+             * @description Where the visitor books: the shop's own pages (`shop`, the default) or a widget
+             *     embedded in another site (`embed`; `hostOrigin` is that page's origin as the widget's
+             *     loader reported it). For the shop's reports only: it changes nothing in the booking.
+             */
+            channel?: {
+                /** @enum {string} */
+                kind: "shop" | "embed";
+                hostOrigin?: string;
+            };
         };
         BookingItem: {
             offer: string;

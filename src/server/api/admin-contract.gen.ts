@@ -80,6 +80,10 @@ export const contract: OpenApiDocument = {
     {
       "name": "finance",
       "description": "Payments, refunds and open amounts."
+    },
+    {
+      "name": "reports",
+      "description": "Bookings, revenue, occupancy, channels and answer times over time."
     }
   ],
   "paths": {
@@ -4693,6 +4697,86 @@ export const contract: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/FinanceTotalsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/reports": {
+      "get": {
+        "operationId": "getReport",
+        "tags": [
+          "reports"
+        ],
+        "x-role": "manager",
+        "summary": "Bookings, revenue and occupancy per week or month and per offer, the visitors' channels and the requests' answer time.",
+        "description": "`from` and `to` are days in the shop's time zone (both included, at most 400 days apart);\nat most 120 periods (else 400 `validation` with a field error on `granularity`,\n`range.too_many_periods`). Weeks are ISO weeks (Monday to Sunday).\n\n- **Bookings** are counted in the period in which they were made: orders and accepted\n  requests that stand (`CONFIRMED`, `ACCEPTED`, `PAID`); `cancelled` counts those made\n  in the period and cancelled since. `participants` are their places; `revenue` their\n  totals in the shop's currency (minor units; bookings in another currency are left out).\n- **Occupancy**: the dates (sessions) of group activities that start in the period and\n  are not cancelled: their `capacity` and `placesTaken` (booked places, holds not\n  included). Private services have no dates of their own: their offers answer 0 dates, 0\n  capacity and 0 places taken (the staff app shows a dash).\n- **Channels**: where the stand bookings of the range were made — `shop` (the shop's own\n  pages) or `embed` (a widget on another site; `host` is that site's host name as the\n  widget reported it, `null` when unknown). At most 200, most bookings first.\n- **Requests** made in the range: how many, answered (accepted or declined), still open,\n  and the time to the answer in hours (median and 90th percentile; `null` without any\n  answer).\n\nWith `offerId` every figure is that offer's only (revenue: its items' totals). Managers\nand owners; a guide gets 403.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "granularity",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "week",
+                "month"
+              ],
+              "default": "month"
+            }
+          },
+          {
+            "name": "offerId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The report of the range.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ReportAnswer"
                 }
               }
             }
@@ -11179,6 +11263,276 @@ export const contract: OpenApiDocument = {
                     "minimum": 0
                   }
                 }
+              }
+            }
+          }
+        }
+      },
+      "ReportFigures": {
+        "type": "object",
+        "required": [
+          "bookings",
+          "participants",
+          "revenue",
+          "cancelled",
+          "sessions",
+          "capacity",
+          "placesTaken"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "bookings": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "participants": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "revenue": {
+            "description": "Minor units of the shop's currency.",
+            "type": "integer"
+          },
+          "cancelled": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "sessions": {
+            "description": "Dates of group activities starting in the period (not cancelled).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "placesTaken": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "ReportRequestFigures": {
+        "type": "object",
+        "required": [
+          "received",
+          "answered",
+          "accepted",
+          "declined",
+          "open",
+          "medianHours",
+          "p90Hours"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "received": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "answered": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "accepted": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "declined": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "open": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "medianHours": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "p90Hours": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          }
+        }
+      },
+      "ReportPeriod": {
+        "type": "object",
+        "required": [
+          "key",
+          "start",
+          "end",
+          "figures",
+          "requests"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "key": {
+            "description": "`2026-W14` (ISO week) or `2026-03` (month).",
+            "type": "string",
+            "pattern": "^\\d{4}-(W\\d{2}|\\d{2})$"
+          },
+          "start": {
+            "type": "string",
+            "format": "date"
+          },
+          "end": {
+            "type": "string",
+            "format": "date"
+          },
+          "figures": {
+            "$ref": "#/components/schemas/ReportFigures"
+          },
+          "requests": {
+            "$ref": "#/components/schemas/ReportRequestFigures"
+          }
+        }
+      },
+      "ReportOffer": {
+        "type": "object",
+        "required": [
+          "offerId",
+          "title",
+          "kind",
+          "figures"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "offerId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "title": {
+            "description": "In the request's language (the shop's default language when missing).",
+            "type": "string",
+            "maxLength": 200
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "activity",
+              "service"
+            ]
+          },
+          "figures": {
+            "$ref": "#/components/schemas/ReportFigures"
+          }
+        }
+      },
+      "ReportChannel": {
+        "type": "object",
+        "required": [
+          "channel",
+          "host",
+          "bookings",
+          "revenue"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "channel": {
+            "type": "string",
+            "enum": [
+              "shop",
+              "embed"
+            ]
+          },
+          "host": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 200
+          },
+          "bookings": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "revenue": {
+            "type": "integer"
+          }
+        }
+      },
+      "ReportAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "from",
+              "to",
+              "granularity",
+              "timeZone",
+              "currency",
+              "periods",
+              "offers",
+              "channels",
+              "requests",
+              "total"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "from": {
+                "type": "string",
+                "format": "date"
+              },
+              "to": {
+                "type": "string",
+                "format": "date"
+              },
+              "granularity": {
+                "type": "string",
+                "enum": [
+                  "week",
+                  "month"
+                ]
+              },
+              "offerId": {
+                "$ref": "#/components/schemas/OpaqueId"
+              },
+              "timeZone": {
+                "type": "string",
+                "maxLength": 64
+              },
+              "currency": {
+                "type": "string",
+                "pattern": "^[A-Z]{3}$"
+              },
+              "periods": {
+                "description": "Every period of the range, empty ones too, earliest first.",
+                "type": "array",
+                "maxItems": 120,
+                "items": {
+                  "$ref": "#/components/schemas/ReportPeriod"
+                }
+              },
+              "offers": {
+                "description": "The offers with bookings or dates in the range, most revenue first.",
+                "type": "array",
+                "maxItems": 500,
+                "items": {
+                  "$ref": "#/components/schemas/ReportOffer"
+                }
+              },
+              "channels": {
+                "type": "array",
+                "maxItems": 200,
+                "items": {
+                  "$ref": "#/components/schemas/ReportChannel"
+                }
+              },
+              "requests": {
+                "$ref": "#/components/schemas/ReportRequestFigures"
+              },
+              "total": {
+                "$ref": "#/components/schemas/ReportFigures"
               }
             }
           }

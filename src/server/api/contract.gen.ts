@@ -3001,6 +3001,28 @@ export const contract: OpenApiDocument = {
             "description": "A note to the shop (e.g. with a request).",
             "type": "string",
             "maxLength": 2000
+          },
+          "channel": {
+            "description": "Where the visitor books: the shop's own pages (`shop`, the default) or a widget\nembedded in another site (`embed`; `hostOrigin` is that page's origin as the widget's\nloader reported it). For the shop's reports only: it changes nothing in the booking.\n",
+            "type": "object",
+            "required": [
+              "kind"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "shop",
+                  "embed"
+                ]
+              },
+              "hostOrigin": {
+                "type": "string",
+                "maxLength": 200,
+                "pattern": "^https?://[A-Za-z0-9.-]+(:\\d{1,5})?$"
+              }
+            }
           }
         }
       },

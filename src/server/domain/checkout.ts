@@ -21,6 +21,21 @@ export { findBookingOfCart, newBookingCode, toBookingView, type Booking } from '
 
 export type CheckoutInput = components['schemas']['CheckoutInput']
 
+/**
+ * Where the visitor booked, for the shop's reports only: the shop's pages unless a widget says
+ * otherwise, and the host name of the page that embeds it when its origin is a URL (as the
+ * widget's loader reported it: nothing the server can check, so it is kept as a name only).
+ */
+export function channelOf(input: CheckoutInput['channel']): { channel: 'shop' | 'embed'; channelHost: string | null } {
+  const channel = input?.kind ?? 'shop'
+  if (channel !== 'embed' || !input?.hostOrigin) return { channel, channelHost: null }
+  try {
+    return { channel, channelHost: new URL(input.hostOrigin).hostname.toLowerCase() || null }
+  } catch {
+    return { channel, channelHost: null }
+  }
+}
+
 export type Reservation = {
   key: string
   offerId: string
@@ -167,6 +182,7 @@ export async function checkoutCart(
         openAmount: total,
         currency: view[0]!.item.currency,
         message: input.message?.trim() || null,
+        ...channelOf(input.channel),
         // Pay now: the places are held only until then (see ./unpaid.ts).
         paymentDeadline: mode === 'order' && total > 0 ? paymentDeadlineFor(ctx.shop, input.paymentMethod, ctx.now) : null,
       })

@@ -10,8 +10,8 @@ import { csvResponse } from '~/server/exports/csv'
 import { paymentsCsv, paymentsFileName } from '~/server/exports/finance-payments'
 import { staffOf } from './context'
 
-/** The member's shop, its time zone and currency: every finance figure is the shop's. */
-function scopeOf(ctx: ApiContext): FinanceScope {
+/** The member's shop, its time zone and currency: every finance (and report) figure is the shop's. */
+export function scopeOf(ctx: ApiContext): FinanceScope {
   const settings = bookingSettings(ctx.shop)
   return { shopId: staffOf(ctx).shopId, timeZone: settings.timeZone, currency: settings.currency, now: ctx.now }
 }

@@ -12,6 +12,7 @@ import { media } from './media'
 import { offers } from './offers'
 import { profile } from './profile'
 import { refunds } from './refunds'
+import { reports } from './reports'
 import { requests } from './requests'
 import { schedules } from './schedules'
 import { session } from './session'
@@ -43,6 +44,7 @@ export const adminHandlers = {
   ...customers,
   ...finance,
   ...refunds,
+  ...reports,
 } satisfies AdminOperationHandlers
 
 /** No key beyond the contract's operations (spreads escape the excess-property check). */

@@ -17,8 +17,8 @@ export type Figures = { received: number; refunded: number; net: number; payment
 
 const zero = (): Figures => ({ received: 0, refunded: 0, net: 0, payments: 0, refunds: 0 })
 
-/** The first day (YYYY-MM-DD) of the shop's period an instant falls in, computed by the database. */
-function periodStart(column: Column, granularity: Granularity, timeZone: string) {
+/** The first day (YYYY-MM-DD) of the shop's period an instant falls in, computed by the database (the reports' too). */
+export function periodStart(column: Column, granularity: Granularity, timeZone: string) {
   // `date_trunc('week', …)` is the ISO week's Monday.
   return sql<string>`to_char(date_trunc(${granularity}, ${column} at time zone ${timeZone}), 'YYYY-MM-DD')`
 }
