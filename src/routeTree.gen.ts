@@ -45,6 +45,7 @@ import { Route as LangAdminAppInfoIndexRouteImport } from './routes/$lang/admin/
 import { Route as LangAdminAppInfoApiRouteImport } from './routes/$lang/admin/_app/info/api'
 import { Route as LangAdminAppInfoWidgetsRouteImport } from './routes/$lang/admin/_app/info/widgets'
 import { Route as LangAdminAppOffersIndexRouteImport } from './routes/$lang/admin/_app/offers/index'
+import { Route as LangAdminAppReportsIndexRouteImport } from './routes/$lang/admin/_app/reports/index'
 import { Route as LangAdminAppSettingsGeneralRouteImport } from './routes/$lang/admin/_app/settings/general'
 import { Route as LangAdminAppSettingsOffersRouteImport } from './routes/$lang/admin/_app/settings/offers'
 import { Route as LangEmbeddedEmbedV1BookingSlugRouteImport } from './routes/$lang/_embedded/embed.v1.booking.$slug'
@@ -246,6 +247,12 @@ const LangAdminAppOffersIndexRoute = LangAdminAppOffersIndexRouteImport.update({
   path: '/offers/',
   getParentRoute: () => LangAdminAppRouteRoute,
 } as any)
+const LangAdminAppReportsIndexRoute =
+  LangAdminAppReportsIndexRouteImport.update({
+    id: '/reports/',
+    path: '/reports/',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
 const LangAdminAppSettingsGeneralRoute =
   LangAdminAppSettingsGeneralRouteImport.update({
     id: '/settings/general',
@@ -366,6 +373,7 @@ export interface FileRoutesByFullPath {
   '/$lang/admin/finance/': typeof LangAdminAppFinanceIndexRoute
   '/$lang/admin/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/admin/offers/': typeof LangAdminAppOffersIndexRoute
+  '/$lang/admin/reports/': typeof LangAdminAppReportsIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
   '/$lang/admin/crm/customers/$customerId': typeof LangAdminAppCrmCustomersCustomerIdRoute
@@ -411,6 +419,7 @@ export interface FileRoutesByTo {
   '/$lang/admin/finance': typeof LangAdminAppFinanceIndexRoute
   '/$lang/admin/info': typeof LangAdminAppInfoIndexRoute
   '/$lang/admin/offers': typeof LangAdminAppOffersIndexRoute
+  '/$lang/admin/reports': typeof LangAdminAppReportsIndexRoute
   '/$lang/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
   '/$lang/admin/crm/customers/$customerId': typeof LangAdminAppCrmCustomersCustomerIdRoute
@@ -464,6 +473,7 @@ export interface FileRoutesById {
   '/$lang/admin/_app/finance/': typeof LangAdminAppFinanceIndexRoute
   '/$lang/admin/_app/info/': typeof LangAdminAppInfoIndexRoute
   '/$lang/admin/_app/offers/': typeof LangAdminAppOffersIndexRoute
+  '/$lang/admin/_app/reports/': typeof LangAdminAppReportsIndexRoute
   '/$lang/_embedded/embed/v1/booking/$slug': typeof LangEmbeddedEmbedV1BookingSlugRoute
   '/$lang/_embedded/embed/v1/listing/$slug': typeof LangEmbeddedEmbedV1ListingSlugRoute
   '/$lang/admin/_app/crm/customers/$customerId': typeof LangAdminAppCrmCustomersCustomerIdRoute
@@ -514,6 +524,7 @@ export interface FileRouteTypes {
     | '/$lang/admin/finance/'
     | '/$lang/admin/info/'
     | '/$lang/admin/offers/'
+    | '/$lang/admin/reports/'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
     | '/$lang/admin/crm/customers/$customerId'
@@ -559,6 +570,7 @@ export interface FileRouteTypes {
     | '/$lang/admin/finance'
     | '/$lang/admin/info'
     | '/$lang/admin/offers'
+    | '/$lang/admin/reports'
     | '/$lang/embed/v1/booking/$slug'
     | '/$lang/embed/v1/listing/$slug'
     | '/$lang/admin/crm/customers/$customerId'
@@ -611,6 +623,7 @@ export interface FileRouteTypes {
     | '/$lang/admin/_app/finance/'
     | '/$lang/admin/_app/info/'
     | '/$lang/admin/_app/offers/'
+    | '/$lang/admin/_app/reports/'
     | '/$lang/_embedded/embed/v1/booking/$slug'
     | '/$lang/_embedded/embed/v1/listing/$slug'
     | '/$lang/admin/_app/crm/customers/$customerId'
@@ -887,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAdminAppOffersIndexRouteImport
       parentRoute: typeof LangAdminAppRouteRoute
     }
+    '/$lang/admin/_app/reports/': {
+      id: '/$lang/admin/_app/reports/'
+      path: '/reports'
+      fullPath: '/$lang/admin/reports/'
+      preLoaderRoute: typeof LangAdminAppReportsIndexRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
     '/$lang/admin/_app/settings/general': {
       id: '/$lang/admin/_app/settings/general'
       path: '/settings/general'
@@ -1071,6 +1091,7 @@ interface LangAdminAppRouteRouteChildren {
   LangAdminAppFinanceIndexRoute: typeof LangAdminAppFinanceIndexRoute
   LangAdminAppInfoIndexRoute: typeof LangAdminAppInfoIndexRoute
   LangAdminAppOffersIndexRoute: typeof LangAdminAppOffersIndexRoute
+  LangAdminAppReportsIndexRoute: typeof LangAdminAppReportsIndexRoute
   LangAdminAppCrmCustomersCustomerIdRoute: typeof LangAdminAppCrmCustomersCustomerIdRoute
   LangAdminAppOffersOfferIdDatesRoute: typeof LangAdminAppOffersOfferIdDatesRoute
   LangAdminAppOffersOfferIdHoursRoute: typeof LangAdminAppOffersOfferIdHoursRoute
@@ -1097,6 +1118,7 @@ const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
   LangAdminAppFinanceIndexRoute: LangAdminAppFinanceIndexRoute,
   LangAdminAppInfoIndexRoute: LangAdminAppInfoIndexRoute,
   LangAdminAppOffersIndexRoute: LangAdminAppOffersIndexRoute,
+  LangAdminAppReportsIndexRoute: LangAdminAppReportsIndexRoute,
   LangAdminAppCrmCustomersCustomerIdRoute:
     LangAdminAppCrmCustomersCustomerIdRoute,
   LangAdminAppOffersOfferIdDatesRoute: LangAdminAppOffersOfferIdDatesRoute,

@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { chromium, type BrowserContext, type Frame, type Page } from '@playwright/test'
 import { at, expect, pickFirstDay, test } from './fixtures'
 import { fillContact, fillParticipants, T } from './checkout-helpers'
+import { credentials, signInOnTheWay } from './staff-helpers'
 
 const HOST_PORT = 4186
 /** A frame is ready once it has loaded and hydrated: seconds on a busy 2-core machine with two workers. */
@@ -212,6 +213,12 @@ test.describe('embeddable widgets', () => {
       await expect(frame.getByRole('heading', { level: 1 })).toHaveText(T[lang].done)
       const code = (await frame.getByTestId('booking-code').textContent())!
       expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+      // The booking records where it was made (the shop's reports count it): the widget, on this host page.
+      const staff = await context.newPage()
+      await signInOnTheWay(staff, 'localhost', `/de/admin/sales/bookings/${code}`, credentials('alpin', 'manager'))
+      await expect(staff.getByRole('heading', { level: 1 })).toContainText(code)
+      await expect(staff.getByText(`Eingebettetes Widget (${new URL(HOST).hostname})`)).toBeVisible()
+      await staff.close()
       await expectSized(page, '#booking iframe', frame)
       await expectNoAxeViolationsAnywhere(page)
 

@@ -54,6 +54,18 @@ export const NAVIGATION: NavGroup[] = [
     entries: [{ path: '/finance', label: msg`Payments`, description: msg`Payments received, refunds, open amounts and totals per period and payment method.`, role: 'owner' }],
   },
   {
+    id: 'reporting',
+    label: msg`Reporting`,
+    entries: [
+      {
+        path: '/reports',
+        label: msg`Reports`,
+        description: msg`Bookings, revenue and occupancy per week, month and offer; where visitors booked; how fast requests were answered.`,
+        role: 'manager',
+      },
+    ],
+  },
+  {
     id: 'offers',
     label: msg`Offers`,
     entries: [{ path: '/offers', label: msg`Offers`, description: msg`Create and edit offers: texts, images, variants, prices and extras; publish, archive, duplicate.`, role: 'manager' }],

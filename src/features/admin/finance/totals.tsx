@@ -2,10 +2,10 @@ import type { ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { FinanceFigures, FinanceTotals } from '~/api/admin-finance.queries'
 import type { Locale } from '~/lib/locale'
-import { count, day, money, month } from './format'
+import { count, money } from './format'
 import type { FinanceLabels } from './labels'
 import { ScrollTable, td, tdNumber, th, thNumber } from './parts'
-import { weekNumber } from './ranges'
+import { usePeriodNames } from './period-name'
 
 /** Received, refunded and net of the whole range, large. */
 export function TotalsSummary({ totals, lang }: { totals: FinanceTotals; lang: Locale }) {
@@ -62,14 +62,7 @@ function FigureHeads() {
 /** Every period of the range (empty ones too), earliest first. */
 export function PeriodTable({ totals, lang, labels }: { totals: FinanceTotals; lang: Locale; labels: FinanceLabels }) {
   const { t } = useLingui()
-  const name = (p: FinanceTotals['periods'][number]) => {
-    if (totals.granularity === 'day') return day(p.start, lang)
-    if (totals.granularity === 'month') return month(p.start, lang)
-    const week = weekNumber(p.key)
-    const start = day(p.start, lang)
-    const end = day(p.end, lang)
-    return t`Week ${week} (${start} – ${end})`
-  }
+  const name = usePeriodNames(totals.granularity, lang).long
   return (
     <ScrollTable caption={`${t`Totals`} – ${labels.granularity[totals.granularity]}`}>
       <thead>

@@ -125,7 +125,11 @@ function BookingWidget() {
         paymentOptions={[...paymentOptionsOf(config)]}
         lang={lang}
         timeZone={config.timeZone}
-        submit={async ({ cartId, input }) => (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data}
+        submit={async ({ cartId, input }) => {
+          // The shop's reports count where visitors book: this widget, on the page the loader named.
+          const channel = { kind: 'embed' as const, ...(frame.origin ? { hostOrigin: frame.origin } : {}) }
+          return (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: { ...input, channel } }))).data
+        }}
         startPayment={(cartId) => startCartPayment(api, cartId)}
         onDone={onDone}
         redirect={redirectTop}
