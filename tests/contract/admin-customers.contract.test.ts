@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookingItems, bookings, changeLog, customers, outbox, payments, refunds } from '../../src/server/db/schema'
+import { bookingItems, bookings, changeLog, customers, idempotencyKeys, outbox, payments, refunds } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
@@ -250,8 +250,13 @@ describeEachDatabase('CRM customers (openapi/admin.yaml, tag customers)', (facto
     // (A new day: the staff session and the visitor's anti-forgery pair are renewed.)
     manager = await alpin.signIn('marco@alpin.example')
     headers = await xsrfHeaders(app, ALPIN)
+    // The checkouts' stored answers (for Idempotency-Key replays) hold her contact until the erasure.
+    const storedAnswers = async () =>
+      (await db().select({ body: idempotencyKeys.responseBody }).from(idempotencyKeys).where(eq(idempotencyKeys.shopId, 'alpin'))).filter((r) => /anna\.muster@example\.ch/i.test(r.body ?? ''))
+    expect((await storedAnswers()).length).toBeGreaterThan(0)
     const erased = await erase(annaId, { confirm: ' Anna.Muster@example.ch ' })
     expect(erased.status, JSON.stringify(erased.body)).toBe(200)
+    expect(await storedAnswers()).toEqual([])
     expect(erased.body.data).toMatchObject({
       email: `erased-${annaId}@invalid`,
       person: { firstname: '—', surname: '—' },

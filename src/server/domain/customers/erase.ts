@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
-import { bookingItems, bookings, changeLog, customers, outbox, payments } from '~/server/db/schema'
+import { bookingItems, bookings, changeLog, customers, idempotencyKeys, outbox, payments } from '~/server/db/schema'
 import { conflict, invalidField } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
@@ -109,6 +109,14 @@ export async function eraseCustomer(db: Db, actor: StaffPrincipal, scope: Custom
           ...(m.status === 'pending' && toThem ? { status: 'failed' as const, lastError: 'The recipient’s personal data were erased.' } : {}),
         })
         .where(eq(outbox.id, m.id))
+    }
+
+    // Stored answers of repeated calls (kept a day for Idempotency-Key replays) hold the booking as
+    // answered then, contact included: those naming their bookings or addresses go. A repetition
+    // after this runs again and meets the erased booking (the checkout answers it as it is now).
+    const mentions = [...codes, ...emails].map((text) => sql`strpos(lower(${idempotencyKeys.responseBody}), ${text.toLowerCase()}) > 0`)
+    if (mentions.length) {
+      await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.shopId, actor.shopId), eq(idempotencyKeys.state, 'done'), or(...mentions)))
     }
 
     // Their history and their bookings' history keep what changed and when, without the values.
