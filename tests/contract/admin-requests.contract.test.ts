@@ -182,6 +182,12 @@ describeEachDatabase('requests inbox (openapi/admin.yaml, tag requests)', (facto
       expect(again.status).toBe(409)
       expect(again.body.data.code).toBe('request.already_answered')
 
+      // Accepted, it is a booking the visitor manages like an order: the answer carries its link, which opens it.
+      const manageUrl = (mail!.payload as { manageUrl?: string }).manageUrl ?? ''
+      expect(manageUrl).toMatch(new RegExp(`^${ALPIN}/de/aftersales/booking/[A-Za-z0-9_-]{43}$`))
+      const managed = await visitor('GET', `/api/webshop/v1/manage/${manageUrl.split('/').pop()}`)
+      expect(managed.status).toBe(200)
+      expect((await managed.json()).data.booking).toMatchObject({ code, status: 'ACCEPTED' })
       const token = payload.paymentUrl.split('/').pop()!
       const started = await steps.start(`/api/webshop/v1/payment-links/${token}/payments`)
       await steps.sandboxAction(started.ref, 'pay')

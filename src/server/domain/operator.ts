@@ -14,6 +14,7 @@ import { bookingLocale, isBookingCode, paymentDeadlineFor, paymentFieldsOf, toBo
 import { reservePlaces, type Reservation } from './checkout'
 import { conflict, DomainError, notFound } from './errors'
 import { recordChange } from './history/change-log'
+import { manageLinkFor, manageLinkUrl } from './manage/links'
 import { createPaymentLink, paymentLinkUrl } from './payments'
 import type { Shop } from './shops'
 
@@ -196,9 +197,12 @@ export async function answerRequest(
     const mail = { booking: view, locale, to: next!.person.email, ...(reply ? { reply } : {}) }
     if (answer.decision === 'decline') await enqueueMail(tx, ctx.shop.id, 'request.declined', mail)
     else {
+      // Accepted, the request is a booking like an order: its "manage my booking" link comes with the answer.
+      const manageToken = await manageLinkFor(tx, ctx.shop, next!.id)
       await enqueueMail(tx, ctx.shop.id, 'request.accepted', {
         ...mail,
         ...(link ? { paymentUrl: paymentLinkUrl(options.origin, locale, link.token), paymentLinkExpiresAt: link.expiresAt.toISOString() } : {}),
+        manageUrl: manageLinkUrl(options.origin, locale, manageToken),
       })
     }
     return next!

@@ -62,7 +62,7 @@ type EveryKind<T extends Record<MailKind, BookingMail>> = T
 export type MailPayloads = EveryKind<{
   'booking.confirmation': BookingMail & PaymentLinkFields & Pick<ManageFields, 'manageUrl'>
   'request.received': BookingMail & PaymentLinkFields
-  'request.accepted': BookingMail & PaymentLinkFields & { reply?: string }
+  'request.accepted': BookingMail & PaymentLinkFields & Pick<ManageFields, 'manageUrl'> & { reply?: string }
   'request.declined': BookingMail & { reply?: string }
   'payment.received': BookingMail & { amount: { amount: number; currency: string } }
   'booking.cancelled': BookingMail & { reason: CancelReason; reply?: string }
