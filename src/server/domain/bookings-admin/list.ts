@@ -12,8 +12,9 @@
  * - a code is looked up by the unique index (shop, code) first: when it exists, only it is listed;
  * - date ranges and the offer filter are semi-joins on booking_items (shop, starts_at) and
  *   (offer, starts_at);
- * - a name or e-mail search is a regular expression (no `translate()` per row) or a prefix that
- *   the trigram indexes of migration 0011 answer (pg_trgm, in PostgreSQL and PGlite); a phone
+ * - a name search is a regular expression over the folded name (accents off) and an e-mail
+ *   search a prefix, which trigram indexes answer (pg_trgm, in PostgreSQL and PGlite;
+ *   migrations 0011 and 0012: only the candidate rows are folded again to check); a phone
  *   search looks for the digits inside the stored number's digits (separators dropped), which a
  *   trigram index of migration 0012 answers; each reads its count in the same query (a window
  *   over the matches);
@@ -31,7 +32,7 @@ import { invalidFields } from '~/server/domain/errors'
 import { addDays, utcToZonedDate, utcToZonedTime, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
-import { likeLiteral, parseSearch, phoneDigitsLike, wordStartPattern } from './search'
+import { foldedNameSql, likeLiteral, parseSearch, phoneDigitsLike, wordStartPattern } from './search'
 
 type S = components['schemas']
 export type BookingListItem = S['BookingListItem']
@@ -105,9 +106,9 @@ function conditions(scope: BookingListScope, filters: BookingListFilters, codeHi
     // bookings_search_phone_trgm_idx (migration 0012), character for character.
     where.push(sql`regexp_replace(coalesce(b.person->>'phone', ''), '[^0-9]', '', 'g') like ${phoneDigitsLike(search.digits)}`)
   } else if (search.kind === 'name') {
-    // Each word starts a word of "first name surname company", accents ignored.
-    // The expression of the trigram index bookings_search_name_trgm_idx (migration 0011), character for character.
-    const haystack = sql`lower(coalesce(b.person->>'firstname', '') || ' ' || coalesce(b.person->>'surname', '') || ' ' || coalesce(b.customer->>'company', ''))`
+    // Each word starts a word of "first name surname company", both sides folded (accents off):
+    // the expression of the trigram index bookings_search_folded_name_trgm_idx (migration 0012).
+    const haystack = sql.raw(foldedNameSql('b.'))
     const words = sql.join(
       search.words.map((w) => sql`${haystack} ~ ${wordStartPattern(w)}`),
       sql` and `,
