@@ -281,9 +281,11 @@ export interface paths {
          * @description Places held in carts are released; each booking is cancelled as the staff cancel a
          *     booking (places released, payment links closed, e-mail with the optional message).
          *     Idempotent: a cancelled session is answered as it is (bookings still open are cancelled
-         *     then). A booking paid online is cancelled too: its payments are recorded as refunds
-         *     due (`refund_due`) and the visitor's e-mail says the amount will be refunded. 409
-         *     `session.version_conflict` when it changed since `version` was read.
+         *     then). A booking paid online is cancelled too: what was paid is refunded — a refund
+         *     through the payment provider (sent after the cancellation is committed, retried until
+         *     the provider answers; its signed webhook settles it), money taken on site as a refund
+         *     the staff confirm (`confirmRefund`) — and the visitor's e-mail says the amount will be
+         *     refunded. 409 `session.version_conflict` when it changed since `version` was read.
          */
         post: operations["cancelSession"];
         delete?: never;

@@ -983,7 +983,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "manager",
         "summary": "Cancels a session and every booking of it; the visitors are e-mailed in their language.",
-        "description": "Places held in carts are released; each booking is cancelled as the staff cancel a\nbooking (places released, payment links closed, e-mail with the optional message).\nIdempotent: a cancelled session is answered as it is (bookings still open are cancelled\nthen). A booking paid online is cancelled too: its payments are recorded as refunds\ndue (`refund_due`) and the visitor's e-mail says the amount will be refunded. 409\n`session.version_conflict` when it changed since `version` was read.\n",
+        "description": "Places held in carts are released; each booking is cancelled as the staff cancel a\nbooking (places released, payment links closed, e-mail with the optional message).\nIdempotent: a cancelled session is answered as it is (bookings still open are cancelled\nthen). A booking paid online is cancelled too: what was paid is refunded — a refund\nthrough the payment provider (sent after the cancellation is committed, retried until\nthe provider answers; its signed webhook settles it), money taken on site as a refund\nthe staff confirm (`confirmRefund`) — and the visitor's e-mail says the amount will be\nrefunded. 409 `session.version_conflict` when it changed since `version` was read.\n",
         "security": [
           {
             "staffSession": []
