@@ -93,19 +93,18 @@ const refundDue = sql`exists (
     and p.amount > coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status <> 'failed'), 0)
 )`
 
-/** The SQL condition of the filters (on `bookings b`); a code found by `codeHit` replaces the search text. */
-function conditions(scope: BookingListScope, filters: BookingListFilters, codeHit: string | null): SQL[] {
-  const where: SQL[] = [sql`b.shop_id = ${scope.shopId}`]
-  const search = parseSearch(filters.q)
-  if (codeHit) {
-    where.push(sql`b.code = ${codeHit}`)
-  } else if (search.kind === 'email') {
-    where.push(sql`lower(b.person->>'email') like ${`${likeLiteral(search.prefix)}%`}`)
-  } else if (search.kind === 'phone') {
+/** The condition of the search text (on `bookings b`), or none: its trigram indexes answer it. */
+function searchCondition(q: string | undefined): SQL | null {
+  const search = parseSearch(q)
+  if (search.kind === 'email') {
+    return sql`lower(b.person->>'email') like ${`${likeLiteral(search.prefix)}%`}`
+  }
+  if (search.kind === 'phone') {
     // The digits anywhere in the number's digits: the expression of the trigram index
     // bookings_search_phone_trgm_idx (migration 0012), character for character.
-    where.push(sql`regexp_replace(coalesce(b.person->>'phone', ''), '[^0-9]', '', 'g') like ${phoneDigitsLike(search.digits)}`)
-  } else if (search.kind === 'name') {
+    return sql`regexp_replace(coalesce(b.person->>'phone', ''), '[^0-9]', '', 'g') like ${phoneDigitsLike(search.digits)}`
+  }
+  if (search.kind === 'name') {
     // Each word starts a word of "first name surname company", both sides folded (accents off):
     // the expression of the trigram index bookings_search_folded_name_trgm_idx (migration 0012).
     const haystack = sql.raw(foldedNameSql('b.'))
@@ -113,8 +112,21 @@ function conditions(scope: BookingListScope, filters: BookingListFilters, codeHi
       search.words.map((w) => sql`${haystack} ~ ${wordStartPattern(w)}`),
       sql` and `,
     )
-    where.push(search.emailPrefix ? sql`((${words}) or lower(b.person->>'email') like ${`${likeLiteral(search.emailPrefix)}%`})` : sql`(${words})`)
+    return search.emailPrefix ? sql`((${words}) or lower(b.person->>'email') like ${`${likeLiteral(search.emailPrefix)}%`})` : sql`(${words})`
   }
+  return null
+}
+
+/**
+ * The SQL condition of the filters (on `bookings b`); a code found by `codeHit` replaces the
+ * search text. A search text is matched first, on its own, in a materialised CTE `matched` (a
+ * fence the planner does not cross): left among the other conditions, the planner may walk the newest-first index
+ * and fold every booking's name to test it (1.6 s instead of 0.1 s with 100 000 bookings).
+ */
+function conditions(scope: BookingListScope, filters: BookingListFilters, codeHit: string | null, searched: boolean): SQL[] {
+  const where: SQL[] = [sql`b.shop_id = ${scope.shopId}`]
+  if (codeHit) where.push(sql`b.code = ${codeHit}`)
+  else if (searched) where.push(sql`b.id in (select id from matched)`)
   if (filters.status?.length) where.push(sql`b.status in (${list(filters.status)})`)
   if (filters.mode) where.push(sql`b.mode = ${filters.mode}`)
   if (filters.channel) where.push(sql`b.channel = ${filters.channel}`)
@@ -222,12 +234,15 @@ export type BookingSelection = {
 export async function selectBookings(db: Db, scope: BookingListScope, filters: BookingListFilters, asOf?: Date): Promise<BookingSelection> {
   checkFilters(filters)
   const codeHit = await codeHitOf(db, scope, filters.q)
-  const where = conditions(scope, filters, codeHit)
+  const search = codeHit ? null : searchCondition(filters.q)
+  const where = conditions(scope, filters, codeHit, search !== null)
   if (asOf) where.push(sql`b.created_at <= ${asOf.toISOString()}`)
   const condition = sql.join(where, sql` and `)
+  const matched = search ? sql`with matched as materialized (select b.id from bookings b where b.shop_id = ${scope.shopId} and ${search})` : sql``
   const { order, from } = orderBy(scope, filters)
   const read = (limit: number, offset: number, counted: boolean) =>
     db.execute(sql`
+      ${matched}
       select b.id, b.code, b.status, b.mode, b.channel, b.locale, b.created_at, b.person, b.customer,
         b.total_amount, b.open_amount, b.currency, b.payment_method ${counted ? sql`, count(*) over () as total_count` : sql``}
       from ${from}
@@ -235,9 +250,9 @@ export async function selectBookings(db: Db, scope: BookingListScope, filters: B
       order by ${order}
       limit ${limit} offset ${offset}`)
   return {
-    scans: !codeHit && parseSearch(filters.q).kind !== 'none',
+    scans: search !== null,
     count: async () => {
-      const [row] = rowsOf<{ total: number | string }>(await db.execute(sql`select count(*)::int as total from bookings b where ${condition}`))
+      const [row] = rowsOf<{ total: number | string }>(await db.execute(sql`${matched} select count(*)::int as total from bookings b where ${condition}`))
       return Number(row?.total ?? 0)
     },
     slice: async (limit, offset) => toItems(db, scope, rowsOf<PageRow>(await read(limit, offset, false))),
