@@ -119,6 +119,10 @@ describeEachDatabase('refunds (ADR 029; openapi/admin.yaml, tag finance)', (fact
       const mails = await mailsOf(code, 'booking.cancelled')
       expect(mails).toHaveLength(1)
       expect(mails[0]!.payload).toMatchObject({ locale: 'en', reply: 'Sorry.', refund: { amount: payment.amount, currency: 'CHF' } })
+      // Once the sandbox paid it back, the visitor is told so — once, though its event came twice.
+      const sent = await mailsOf(code, 'refund.sent')
+      expect(sent).toHaveLength(1)
+      expect(sent[0]!.payload).toMatchObject({ locale: 'en', to: row.person.email, amount: { amount: payment.amount, currency: 'CHF' }, booking: { code, status: 'CANCELLED' } })
       const history = await listChanges(db(), 'alpin', 'booking', row.id)
       expect(history.map((h) => h.action).sort()).toEqual(['cancelled', 'refund_succeeded'])
       expect(history.find((h) => h.action === 'cancelled')!.actor?.id).toBe(refund!.actorId)
@@ -145,6 +149,7 @@ describeEachDatabase('refunds (ADR 029; openapi/admin.yaml, tag finance)', (fact
       expect(malformed.status).toBe(400)
       expect(await refundsOf(row.id)).toMatchObject([{ id: refund!.id, status: 'succeeded' }])
       expect(await paymentOf(payment.id)).toMatchObject({ refundDue: false })
+      expect(await mailsOf(code, 'refund.sent')).toHaveLength(1)
     })
 
     it('refuses a paid booking to callers that do not ask for the refund', async () => {
@@ -275,6 +280,7 @@ describeEachDatabase('refunds (ADR 029; openapi/admin.yaml, tag finance)', (fact
       expect(pending).toMatchObject({ provider: 'on_site', status: 'pending', amount: 4000, providerRef: null, reason: 'staff_cancel' })
       expect((await mailsOf(code, 'booking.cancelled'))[0]!.payload).toMatchObject({ refund: { amount: 4000 } })
       expect(await paymentOf(paymentId)).toMatchObject({ refundDue: true })
+      expect(await mailsOf(code, 'refund.sent')).toEqual([])
 
       expect((await confirm(pending!.id, session.guide)).status).toBe(403)
       const foreign = await atelier.call('POST', `/refunds/${pending!.id}/confirm`, { session: session.stranger })
@@ -293,6 +299,7 @@ describeEachDatabase('refunds (ADR 029; openapi/admin.yaml, tag finance)', (fact
       expect(second.body.data.status).toBe('succeeded')
       expect((await confirm(pending!.id, session.manager, key)).body).toEqual(first.body)
       expect(await paymentOf(paymentId)).toMatchObject({ refundDue: false })
+      expect((await mailsOf(code, 'refund.sent')).map((m) => m.payload.amount)).toEqual([{ amount: 4000, currency: 'CHF' }])
       const confirmations = (await listChanges(db(), 'alpin', 'booking', row.id)).filter((h) => h.action === 'refund_confirmed')
       expect(confirmations).toHaveLength(1)
       expect([ids['marco@alpin.example'], ids['anna@alpin.example']]).toContain(confirmations[0]!.actor?.id)

@@ -70,6 +70,7 @@ export type MailPayloads = EveryKind<{
   'booking.moved': BookingMail & PaymentLinkFields & ManageFields
   'booking.visitor_cancelled': BookingMail & ManageFields
   'booking.visitor_moved': BookingMail & ManageFields
+  'refund.sent': BookingMail & { amount: { amount: number; currency: string } }
 }>
 
 /** The payload of each staff message (ADR 025): the recipient, their language, what the text needs. */

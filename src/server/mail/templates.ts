@@ -34,6 +34,8 @@ export type MailKind =
   /** Manage-booking: the visitor cancelled or moved their booking (to the shop's contact address). */
   | 'booking.visitor_cancelled'
   | 'booking.visitor_moved'
+  /** A refund went through (the provider's webhook or the staff's confirmation of money paid back on site). */
+  | 'refund.sent'
 export const MAIL_KINDS: readonly MailKind[] = [
   'booking.confirmation',
   'request.received',
@@ -44,6 +46,7 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'booking.moved',
   'booking.visitor_cancelled',
   'booking.visitor_moved',
+  'refund.sent',
 ]
 /** Why a booking was cancelled: its payment deadline passed unpaid, the staff cancelled it, or the visitor did (manage link). */
 export type CancelReason = 'payment_deadline' | 'staff' | 'visitor'
@@ -115,6 +118,7 @@ const MESSAGES = {
     'booking.moved': /*i18n*/ 'Your booking {code} has been moved – {shop}',
     'booking.visitor_cancelled': /*i18n*/ 'Booking {code} cancelled by the visitor – {shop}',
     'booking.visitor_moved': /*i18n*/ 'Booking {code} moved by the visitor – {shop}',
+    'refund.sent': /*i18n*/ 'Refund for booking {code} – {shop}',
   },
   heading: {
     'booking.confirmation': /*i18n*/ 'Booking confirmation',
@@ -126,6 +130,7 @@ const MESSAGES = {
     'booking.moved': /*i18n*/ 'Booking moved',
     'booking.visitor_cancelled': /*i18n*/ 'Cancelled by the visitor',
     'booking.visitor_moved': /*i18n*/ 'Moved by the visitor',
+    'refund.sent': /*i18n*/ 'Refund made',
   },
   greeting: /*i18n*/ 'Hello,',
   intro: {
@@ -140,6 +145,8 @@ const MESSAGES = {
     'booking.visitor_cancelled':
       /*i18n*/ 'A visitor has cancelled their booking using the link in their confirmation e-mail. The places have been released.',
     'booking.visitor_moved': /*i18n*/ 'A visitor has moved their booking to another date using the link in their confirmation e-mail.',
+    'refund.sent':
+      /*i18n*/ '{shop} has refunded {amount} to you. Depending on your bank or card, it can take a few days until you see it on your statement.',
   },
   /** Above the operator's reply. */
   replyLabel: /*i18n*/ 'Our message to you',
@@ -185,6 +192,7 @@ const MESSAGES = {
     'booking.moved': /*i18n*/ 'Booking code',
     'booking.visitor_cancelled': /*i18n*/ 'Booking code',
     'booking.visitor_moved': /*i18n*/ 'Booking code',
+    'refund.sent': /*i18n*/ 'Booking code',
   },
   items: /*i18n*/ 'Your details',
   variant: /*i18n*/ 'Option',
@@ -218,6 +226,7 @@ const MESSAGES = {
     'booking.moved': /*i18n*/ 'View your booking',
     'booking.visitor_cancelled': /*i18n*/ 'Open the shop',
     'booking.visitor_moved': /*i18n*/ 'Open the shop',
+    'refund.sent': /*i18n*/ 'Open the shop',
   },
   questions: /*i18n*/ 'Any questions? We are happy to help.',
   phone: /*i18n*/ 'Phone',
@@ -504,8 +513,11 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
       ? formatItemDateTime({ start: booking.paymentDeadline, end: booking.paymentDeadline }, locale, timeZone)
       : undefined
   const payBy = deadline ? t.payBy(deadline.date, deadline.time.split('–')[0]!) : undefined
-  const withTotals = kind !== 'request.declined' && kind !== 'booking.cancelled' && kind !== 'booking.visitor_cancelled'
-  const closingNote = kind === 'booking.cancelled' ? t.cancelledNote : kind === 'booking.visitor_cancelled' ? '' : t.declinedNote
+  // A refund of a cancelled booking has no amount due to show; of a booking moved to a cheaper date, it has.
+  const withTotals =
+    kind !== 'request.declined' && kind !== 'booking.cancelled' && kind !== 'booking.visitor_cancelled' && !(kind === 'refund.sent' && booking.status === 'CANCELLED')
+  const closingNote =
+    kind === 'booking.cancelled' || kind === 'refund.sent' ? t.cancelledNote : kind === 'booking.visitor_cancelled' ? '' : t.declinedNote
   const paidInFull = kind === 'payment.received' && booking.openAmount.amount === 0
   const refund = kind === 'booking.cancelled' && data.refund && data.refund.amount > 0 ? t.refundNote(formatMoney(data.refund, locale)) : undefined
   // Manage-booking: the visitor's link, a move's former date and price difference, what the shop is told.

@@ -5,7 +5,7 @@ import { staffOf } from './context'
 
 export const refunds = {
   confirmRefund: {
-    handler: async (ctx, { path }) => json('confirmRefund', { data: await confirmRefund(ctx.db, staffOf(ctx), path.refundId, ctx.now) }),
+    handler: async (ctx, { path }) => json('confirmRefund', { data: await confirmRefund(ctx.db, ctx.shop, staffOf(ctx), path.refundId, ctx.now) }),
   },
   retryRefund: {
     handler: async (ctx, { path }) =>

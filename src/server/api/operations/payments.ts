@@ -40,7 +40,7 @@ export const payments = {
       // Payment events settle payments; refund events settle refunds (ADR 029). Both exactly once.
       const result =
         event.kind === 'refund'
-          ? await applyRefundEvent({ db: ctx.db, shopId: ctx.shop.id, now: ctx.now }, provider.id, event)
+          ? await applyRefundEvent({ db: ctx.db, shop: ctx.shop, now: ctx.now }, provider.id, event)
           : await applyPaymentEvent({ db: ctx.db, shop: ctx.shop, now: ctx.now, providers: ctx.payments, origin: ctx.origin }, provider.id, event)
       return json('receivePaymentWebhook', { data: { result } })
     },

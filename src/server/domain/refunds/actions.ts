@@ -9,6 +9,8 @@ import { recordChange } from '~/server/domain/history/change-log'
 import { conflict, DomainError, notFound } from '~/server/domain/errors'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import { newRefundId, ON_SITE_PROVIDER, refundedByPayment, type RefundRow } from './create'
+import type { Shop } from '../shops'
+import { enqueueRefundMail } from './mail'
 import { toRefundView, type RefundView } from './read'
 import { sendPendingRefunds, type RefundSending } from './send'
 
@@ -32,7 +34,7 @@ const forHistory = (r: RefundRow) => ({ id: r.id, status: r.status, amount: r.am
  * longer `refund_due` (unless another of its refunds is pending), recorded in the booking's
  * history. Only `on_site` refunds: the provider confirms the others.
  */
-export async function confirmRefund(db: Db, actor: StaffPrincipal, refundId: string, now: Date): Promise<RefundView> {
+export async function confirmRefund(db: Db, shop: Shop, actor: StaffPrincipal, refundId: string, now: Date): Promise<RefundView> {
   const found = await findRefund(db, actor.shopId, refundId)
   if (found.provider !== ON_SITE_PROVIDER) {
     throw conflict('refund.not_on_site', 'This refund goes through the payment provider, which confirms it.', { provider: found.provider })
@@ -49,6 +51,7 @@ export async function confirmRefund(db: Db, actor: StaffPrincipal, refundId: str
       .where(and(eq(refunds.paymentId, refund!.paymentId), eq(refunds.status, 'pending')))
       .limit(1)
     await tx.update(payments).set({ refundDue: !!stillPending, updatedAt: now }).where(eq(payments.id, refund!.paymentId))
+    await enqueueRefundMail(tx, shop, saved!, now)
     await recordChange(tx, {
       shopId: actor.shopId,
       subject: 'booking',

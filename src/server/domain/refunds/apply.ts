@@ -4,7 +4,7 @@
  * writer uses), the event id is recorded in `payment_events` (a redelivery is a `duplicate` and
  * changes nothing), then the refund becomes `succeeded` or `failed`. A success is final; on
  * success the payment is no longer `refund_due` unless another refund of it is still pending.
- * Every outcome is recorded in the booking's history.
+ * Every outcome is recorded in the booking's history; a success is e-mailed to the visitor.
  */
 import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '~/server/db/client'
@@ -12,13 +12,16 @@ import { paymentEvents, payments, refunds } from '~/server/db/schema'
 import { recordChange } from '~/server/domain/history/change-log'
 import { invalidRequest, notFound } from '~/server/domain/errors'
 import type { RefundEvent } from '~/server/payments/provider'
+import type { Shop } from '../shops'
+import { enqueueRefundMail } from './mail'
 
 export type RefundApplyResult = 'applied' | 'duplicate' | 'unchanged'
 
 const unknownRefund = () => notFound('refund.not_found', 'No refund has this reference.')
 
-export async function applyRefundEvent(ctx: { db: Db; shopId: string; now: Date }, providerId: string, event: RefundEvent): Promise<RefundApplyResult> {
-  const { now, shopId } = ctx
+export async function applyRefundEvent(ctx: { db: Db; shop: Shop; now: Date }, providerId: string, event: RefundEvent): Promise<RefundApplyResult> {
+  const { now, shop } = ctx
+  const shopId = shop.id
   return ctx.db.transaction(async (tx) => {
     const byRef = await tx
       .select({ id: refunds.id, paymentId: refunds.paymentId })
@@ -56,6 +59,7 @@ export async function applyRefundEvent(ctx: { db: Db; shopId: string; now: Date 
         .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.status, 'pending'), ne(refunds.id, refund.id)))
         .limit(1)
       await tx.update(payments).set({ refundDue: !!stillPending, updatedAt: now }).where(eq(payments.id, refund.paymentId))
+      await enqueueRefundMail(tx, shop, refund, now)
     }
     await recordChange(tx, {
       shopId,
