@@ -111,6 +111,10 @@ export const LIMITS = {
     "channel.hostOrigin": {
       "maxLength": 200,
       "pattern": "^https?://[A-Za-z0-9.-]+(:\\d{1,5})?$"
+    },
+    "channel.hostPath": {
+      "maxLength": 200,
+      "pattern": "^/[A-Za-z0-9/_.~%!$&'()*+,;=:@-]*$"
     }
   },
   "ParticipantInput": {

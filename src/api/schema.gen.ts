@@ -893,13 +893,16 @@ export interface components {
             message?: string;
             /**
              * @description Where the visitor books: the shop's own pages (`shop`, the default) or a widget
-             *     embedded in another site (`embed`; `hostOrigin` is that page's origin as the widget's
-             *     loader reported it). For the shop's reports only: it changes nothing in the booking.
+             *     embedded in another site (`embed`; `hostOrigin` and `hostPath` are that page's origin
+             *     and path as the widget's loader reported them). For the shop's reports only: it
+             *     changes nothing in the booking.
              */
             channel?: {
                 /** @enum {string} */
                 kind: "shop" | "embed";
                 hostOrigin?: string;
+                /** @description The page's path, without query or fragment (only with `hostOrigin`). */
+                hostPath?: string;
             };
         };
         BookingItem: {

@@ -123,8 +123,10 @@ describeEachDatabase('reports (openapi/admin.yaml, tag reports)', (factory) => {
     await db.update(bookings).set({ currency: 'EUR' }).where(eq(bookings.code, codes.euro))
     const [euro] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.code, codes.euro))
     await db.update(bookingItems).set({ currency: 'EUR' }).where(eq(bookingItems.bookingId, euro!.id))
-    // 23:30 on 31 March in Zurich (summer time): March; through a widget on another site.
-    codes.b = await book([canyon(s2, 2)], '2026-03-31T21:30:00Z', { extra: { channel: { kind: 'embed', hostOrigin: 'https://WWW.Example-Host.ch:8443' } } })
+    // 23:30 on 31 March in Zurich (summer time): March; through a widget on a page of another site.
+    codes.b = await book([canyon(s2, 2)], '2026-03-31T21:30:00Z', {
+      extra: { channel: { kind: 'embed', hostOrigin: 'https://WWW.Example-Host.ch:8443', hostPath: '/de/aktivit%C3%A4ten/' } },
+    })
     await setStatus(codes.b, 'PAID')
     // 00:30 on 1 April in Zurich (still 31 March in UTC): April; a widget whose host is unknown.
     codes.c = await book([canyon(s3, 1)], '2026-03-31T22:30:00Z', { extra: { channel: { kind: 'embed' } } })
@@ -246,11 +248,11 @@ describeEachDatabase('reports (openapi/admin.yaml, tag reports)', (factory) => {
   })
 
   describe('channels', () => {
-    it('stores where the visitor booked: the shop, or a widget and its host name', async () => {
+    it('stores where the visitor booked: the shop, or a widget with its host page (name and path)', async () => {
       const rows = await app.database.db.select({ code: bookings.code, channel: bookings.channel, host: bookings.channelHost }).from(bookings)
       const of = (code: string) => rows.find((r) => r.code === code)
       expect(of(codes.a)).toMatchObject({ channel: 'shop', host: null })
-      expect(of(codes.b)).toMatchObject({ channel: 'embed', host: 'www.example-host.ch' })
+      expect(of(codes.b)).toMatchObject({ channel: 'embed', host: 'www.example-host.ch/de/aktivitäten' })
       expect(of(codes.c)).toMatchObject({ channel: 'embed', host: null })
       expect(of(codes.d)).toMatchObject({ channel: 'shop', host: null })
     })
@@ -260,13 +262,13 @@ describeEachDatabase('reports (openapi/admin.yaml, tag reports)', (factory) => {
       expect(data.channels).toEqual([
         // a, euro (not in the revenue), d and the accepted request e
         { channel: 'shop', host: null, bookings: 4, revenue: 90000 },
-        { channel: 'embed', host: 'www.example-host.ch', bookings: 1, revenue: 20000 },
+        { channel: 'embed', host: 'www.example-host.ch/de/aktivitäten', bookings: 1, revenue: 20000 },
         { channel: 'embed', host: null, bookings: 1, revenue: 10000 },
       ])
       const canyon = (await report(`${MARCH_APRIL}&offerId=${made.canyon.offerId}`)).body.data
       expect(canyon.channels).toEqual([
         { channel: 'shop', host: null, bookings: 3, revenue: 40000 },
-        { channel: 'embed', host: 'www.example-host.ch', bookings: 1, revenue: 20000 },
+        { channel: 'embed', host: 'www.example-host.ch/de/aktivitäten', bookings: 1, revenue: 20000 },
         { channel: 'embed', host: null, bookings: 1, revenue: 10000 },
       ])
     })
@@ -279,6 +281,8 @@ describeEachDatabase('reports (openapi/admin.yaml, tag reports)', (factory) => {
       expect((await withPath.json()).data).toMatchObject({ code: 'validation', errors: { 'channel.hostOrigin': { code: 'invalid_format' } } })
       const script = await checkout([line()], { extra: { channel: { kind: 'embed', hostOrigin: 'javascript:alert(1)' } } })
       expect((await script.json()).data.errors).toHaveProperty(['channel.hostOrigin'])
+      const query = await checkout([line()], { extra: { channel: { kind: 'embed', hostOrigin: 'https://www.example-host.ch', hostPath: '/page?user=anna' } } })
+      expect((await query.json()).data.errors).toHaveProperty(['channel.hostPath'])
       const kind = await checkout([line()], { extra: { channel: { kind: 'partner' } } })
       expect((await kind.json()).data.errors).toEqual({ 'channel.kind': { code: 'invalid_value', params: {} } })
       const extra = await checkout([line()], { extra: { channel: { kind: 'shop', host: 'x' } } })

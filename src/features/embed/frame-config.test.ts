@@ -3,13 +3,14 @@ import { contrast, embedSearchOf, frameStyle, hexToRgb, isFrameMode, onAccent, p
 
 describe('frame configuration', () => {
   it('keeps well-formed values', () => {
-    expect(parseEmbedSearch({ accent: '#0A6E4F', font: 'serif', radius: '8', hide: 'images,header,images', origin: 'https://www.example.ch', widget: 'fw2' })).toEqual({
+    expect(parseEmbedSearch({ accent: '#0A6E4F', font: 'serif', radius: '8', hide: 'images,header,images', origin: 'https://www.example.ch', widget: 'fw2', path: '/de/aktivitäten/'.replace('ä', '%C3%A4') })).toEqual({
       accent: '#0a6e4f',
       font: 'serif',
       radius: 8,
       hide: ['images', 'header'],
       origin: 'https://www.example.ch',
       widget: 'fw2',
+      path: '/de/aktivit%C3%A4ten/',
     })
   })
 
@@ -21,6 +22,7 @@ describe('frame configuration', () => {
       hide: 'everything,<script>',
       origin: 'javascript:alert(1)',
       widget: '"><img>',
+      path: '/page?user=anna#x',
     })
     expect(parsed).toEqual({})
     expect(parseEmbedSearch({ accent: '#12345', radius: '-1', font: 'constructor' })).toEqual({})

@@ -30,6 +30,8 @@ export type FrameConfig = {
 export type EmbedSearch = FrameConfig & {
   /** Origin of the host page (from the loader); messages go only there. */
   origin?: string
+  /** The host page's path (from the loader), for the shop's reports. */
+  path?: string
   /** The loader's id of this widget on the host page. */
   widget?: string
 }
@@ -37,6 +39,8 @@ export type EmbedSearch = FrameConfig & {
 const HEX = /^#[0-9a-f]{6}$/i
 const WIDGET = /^[a-z0-9-]{1,32}$/i
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i
+/** A URL path as browsers send it (percent-encoded): no query, no fragment, at most 200 characters. */
+const PATH = /^\/[A-Za-z0-9/_.~%!$&'()*+,;=:@-]{0,199}$/
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined)
 
@@ -70,14 +74,16 @@ export function parseEmbedSearch(search: Record<string, unknown>): EmbedSearch {
   if (origin) result.origin = origin
   const widget = text(search.widget)
   if (widget && WIDGET.test(widget)) result.widget = widget
+  const path = text(search.path)
+  if (path && PATH.test(path)) result.path = path
   return result
 }
 
 /** Only the frame configuration part, to carry along when the frame navigates. */
 export function embedSearchOf(search: EmbedSearch): EmbedSearch {
-  const { accent, font, radius, hide, origin, widget } = search
+  const { accent, font, radius, hide, origin, widget, path } = search
   return Object.fromEntries(
-    Object.entries({ accent, font, radius, hide: hide?.length ? hide : undefined, origin, widget }).filter(([, v]) => v !== undefined && v !== ''),
+    Object.entries({ accent, font, radius, hide: hide?.length ? hide : undefined, origin, widget, path }).filter(([, v]) => v !== undefined && v !== ''),
   ) as EmbedSearch
 }
 

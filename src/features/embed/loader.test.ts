@@ -68,6 +68,7 @@ describe('embed loader: mounting', () => {
     expect(srcOf(a).origin + srcOf(a).pathname).toBe(`${SHOP}/en/embed/v1/booking/kayak-tour`)
     expect(query(a)).toEqual({
       origin: location.origin,
+      path: location.pathname,
       widget: 'fw1',
       date: '2026-07-14',
       participants: '3',
@@ -79,7 +80,7 @@ describe('embed loader: mounting', () => {
     expect(a.src).toContain('accent=%2312AB34')
     // no data-lang: the page's <html lang="fr-CH">
     expect(srcOf(b).origin + srcOf(b).pathname).toBe(`${SHOP}/fr/embed/v1/search`)
-    expect(query(b)).toEqual({ origin: location.origin, widget: 'fw2', q: 'kayak' })
+    expect(query(b)).toEqual({ origin: location.origin, path: location.pathname, widget: 'fw2', q: 'kayak' })
     expect(a.title).toBe('Booking')
     expect(b.title).toBe('Recherche')
     for (const f of [a, b]) {
@@ -120,9 +121,9 @@ describe('embed loader: mounting', () => {
       data-date="14.07.2026" data-hide="footer" data-font="" data-title=""></div>`)
     const m = frame('#m')
     expect(srcOf(m).pathname).toBe('/en/embed/v1/booking/tour')
-    expect(query(m)).toEqual({ origin: location.origin, widget: 'fw1', hide: 'images' })
+    expect(query(m)).toEqual({ origin: location.origin, path: location.pathname, widget: 'fw1', hide: 'images' })
     expect(m.style.height).toBe('640px')
-    expect(query(frame('#n'))).toEqual({ origin: location.origin, widget: 'fw2' })
+    expect(query(frame('#n'))).toEqual({ origin: location.origin, path: location.pathname, widget: 'fw2' })
     expect(frame('#n').title).toBe('Booking')
   })
 

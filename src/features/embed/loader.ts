@@ -100,6 +100,8 @@ function main() {
     const url = new URL(`${shop}/${lang}/embed/v1/${index < 2 ? kind + '/' + offer : kind}`)
     const query = url.searchParams
     query.set('origin', location.origin)
+    // The page's path (no query, no fragment): the shop's reports say on which page visitors booked.
+    query.set('path', location.pathname.slice(0, 200))
     query.set('widget', id)
     for (const [name, check] of PARAMS) {
       const raw = attr(name)

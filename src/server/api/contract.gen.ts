@@ -3003,7 +3003,7 @@ export const contract: OpenApiDocument = {
             "maxLength": 2000
           },
           "channel": {
-            "description": "Where the visitor books: the shop's own pages (`shop`, the default) or a widget\nembedded in another site (`embed`; `hostOrigin` is that page's origin as the widget's\nloader reported it). For the shop's reports only: it changes nothing in the booking.\n",
+            "description": "Where the visitor books: the shop's own pages (`shop`, the default) or a widget\nembedded in another site (`embed`; `hostOrigin` and `hostPath` are that page's origin\nand path as the widget's loader reported them). For the shop's reports only: it\nchanges nothing in the booking.\n",
             "type": "object",
             "required": [
               "kind"
@@ -3021,6 +3021,12 @@ export const contract: OpenApiDocument = {
                 "type": "string",
                 "maxLength": 200,
                 "pattern": "^https?://[A-Za-z0-9.-]+(:\\d{1,5})?$"
+              },
+              "hostPath": {
+                "description": "The page's path, without query or fragment (only with `hostOrigin`).",
+                "type": "string",
+                "maxLength": 200,
+                "pattern": "^/[A-Za-z0-9/_.~%!$&'()*+,;=:@-]*$"
               }
             }
           }

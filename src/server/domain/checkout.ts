@@ -23,14 +23,26 @@ export type CheckoutInput = components['schemas']['CheckoutInput']
 
 /**
  * Where the visitor booked, for the shop's reports only: the shop's pages unless a widget says
- * otherwise, and the host name of the page that embeds it when its origin is a URL (as the
- * widget's loader reported it: nothing the server can check, so it is kept as a name only).
+ * otherwise, and the page that embeds it — its host name and path (`www.hotel.ch/angebote`; `/`
+ * left out) — when its origin is a URL (as the widget's loader reported it: nothing the server
+ * can check, so it is kept as a name only, never as a link).
  */
+/** A path as people read it (`/de/aktivitäten`), or as sent when it does not decode. */
+function readablePath(path: string): string {
+  try {
+    return decodeURI(path)
+  } catch {
+    return path
+  }
+}
+
 export function channelOf(input: CheckoutInput['channel']): { channel: 'shop' | 'embed'; channelHost: string | null } {
   const channel = input?.kind ?? 'shop'
   if (channel !== 'embed' || !input?.hostOrigin) return { channel, channelHost: null }
   try {
-    return { channel, channelHost: new URL(input.hostOrigin).hostname.toLowerCase() || null }
+    const host = new URL(input.hostOrigin).hostname.toLowerCase()
+    const path = input.hostPath && input.hostPath !== '/' ? readablePath(input.hostPath).replace(/\/+$/, '') : ''
+    return { channel, channelHost: host ? `${host}${path}`.slice(0, 200) : null }
   } catch {
     return { channel, channelHost: null }
   }

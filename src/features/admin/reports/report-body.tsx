@@ -35,7 +35,7 @@ export function ReportBody({ report, lang }: Props) {
   const money = (amount: number) => formatMoney(amount, report.currency, lang)
   const number = (n: number) => count(n, lang)
   const periods = report.periods
-  const bars = (value: (p: Report['periods'][number]) => number): Bars => periods.map((p) => ({ label: names.short(p), value: value(p) }))
+  const bars = (value: (p: Period) => number): Bars => periods.map((p) => ({ label: names.short(p), value: value(p) }))
   const bookingBars = bars((p) => p.figures.bookings)
   const revenueBars = bars((p) => p.figures.revenue)
   const occupancyBars = bars((p) => occupancyPercent(p.figures.placesTaken, p.figures.capacity))
@@ -43,16 +43,6 @@ export function ReportBody({ report, lang }: Props) {
   const percent = (n: number) => `${number(n)} %`
   const hoursOf = (n: number) => hours(n, lang)
   const total = report.total
-  const periodHead = (
-    <th scope="col" className={th}>
-      {t`Period`}
-    </th>
-  )
-  const periodCell = (p: Report['periods'][number]) => (
-    <th scope="row" className={`${td} font-medium`}>
-      <time dateTime={p.start}>{names.long(p)}</time>
-    </th>
-  )
   return (
     <div className="space-y-8">
       <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
@@ -79,26 +69,17 @@ export function ReportBody({ report, lang }: Props) {
           format={number}
           colour="blue"
           table={
-            <ScrollTable caption={t`Bookings`} minWidth="32rem">
-              <thead>
-                <tr>
-                  {periodHead}
-                  <th scope="col" className={thNumber}>{t`Bookings`}</th>
-                  <th scope="col" className={thNumber}>{t`Participants`}</th>
-                  <th scope="col" className={thNumber}>{t`Cancelled`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {periods.map((p) => (
-                  <tr key={p.key}>
-                    {periodCell(p)}
-                    <td className={tdNumber}>{number(p.figures.bookings)}</td>
-                    <td className={tdNumber}>{number(p.figures.participants)}</td>
-                    <td className={tdNumber}>{number(p.figures.cancelled)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
+            <PeriodsTable
+              caption={t`Bookings`}
+              minWidth="32rem"
+              periods={periods}
+              name={names.long}
+              columns={[
+                { label: t`Bookings`, cell: (p) => number(p.figures.bookings) },
+                { label: t`Participants`, cell: (p) => number(p.figures.participants) },
+                { label: t`Cancelled`, cell: (p) => number(p.figures.cancelled) },
+              ]}
+            />
           }
         />
         <BarFigure
@@ -109,22 +90,15 @@ export function ReportBody({ report, lang }: Props) {
           format={money}
           colour="green"
           table={
-            <ScrollTable caption={t`Revenue`} minWidth="24rem">
-              <thead>
-                <tr>
-                  {periodHead}
-                  <th scope="col" className={thNumber}>{t`Revenue`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {periods.map((p) => (
-                  <tr key={p.key}>
-                    {periodCell(p)}
-                    <td className={tdNumber}>{money(p.figures.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
+            <PeriodsTable
+              caption={t`Revenue`}
+              minWidth="24rem"
+              periods={periods}
+              name={names.long}
+              columns={[
+                { label: t`Revenue`, cell: (p) => money(p.figures.revenue) },
+              ]}
+            />
           }
         />
         <BarFigure
@@ -135,28 +109,18 @@ export function ReportBody({ report, lang }: Props) {
           format={percent}
           colour="violet"
           table={
-            <ScrollTable caption={t`Occupancy of the dates`} minWidth="36rem">
-              <thead>
-                <tr>
-                  {periodHead}
-                  <th scope="col" className={thNumber}>{t`Dates`}</th>
-                  <th scope="col" className={thNumber}>{t`Places`}</th>
-                  <th scope="col" className={thNumber}>{t`Places taken`}</th>
-                  <th scope="col" className={thNumber}>{t`Occupancy`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {periods.map((p) => (
-                  <tr key={p.key}>
-                    {periodCell(p)}
-                    <td className={tdNumber}>{number(p.figures.sessions)}</td>
-                    <td className={tdNumber}>{number(p.figures.capacity)}</td>
-                    <td className={tdNumber}>{number(p.figures.placesTaken)}</td>
-                    <td className={tdNumber}>{share(p.figures.placesTaken, p.figures.capacity, lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
+            <PeriodsTable
+              caption={t`Occupancy of the dates`}
+              minWidth="36rem"
+              periods={periods}
+              name={names.long}
+              columns={[
+                { label: t`Dates`, cell: (p) => number(p.figures.sessions) },
+                { label: t`Places`, cell: (p) => number(p.figures.capacity) },
+                { label: t`Places taken`, cell: (p) => number(p.figures.placesTaken) },
+                { label: t`Occupancy`, cell: (p) => share(p.figures.placesTaken, p.figures.capacity, lang) },
+              ]}
+            />
           }
         />
         <BarFigure
@@ -167,28 +131,18 @@ export function ReportBody({ report, lang }: Props) {
           format={hoursOf}
           colour="amber"
           table={
-            <ScrollTable caption={t`Answer time of requests (median)`} minWidth="36rem">
-              <thead>
-                <tr>
-                  {periodHead}
-                  <th scope="col" className={thNumber}>{t`Requests`}</th>
-                  <th scope="col" className={thNumber}>{t`Answered`}</th>
-                  <th scope="col" className={thNumber}>{t`Median`}</th>
-                  <th scope="col" className={thNumber}>{t`90th percentile`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {periods.map((p) => (
-                  <tr key={p.key}>
-                    {periodCell(p)}
-                    <td className={tdNumber}>{number(p.requests.received)}</td>
-                    <td className={tdNumber}>{number(p.requests.answered)}</td>
-                    <td className={tdNumber}>{hours(p.requests.medianHours, lang)}</td>
-                    <td className={tdNumber}>{hours(p.requests.p90Hours, lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
+            <PeriodsTable
+              caption={t`Answer time of requests (median)`}
+              minWidth="36rem"
+              periods={periods}
+              name={names.long}
+              columns={[
+                { label: t`Requests`, cell: (p) => number(p.requests.received) },
+                { label: t`Answered`, cell: (p) => number(p.requests.answered) },
+                { label: t`Median`, cell: (p) => hours(p.requests.medianHours, lang) },
+                { label: t`90th percentile`, cell: (p) => hours(p.requests.p90Hours, lang) },
+              ]}
+            />
           }
         />
       </div>
@@ -197,6 +151,43 @@ export function ReportBody({ report, lang }: Props) {
       <ChannelSection report={report} lang={lang} />
       <RequestSection report={report} lang={lang} />
     </div>
+  )
+}
+
+type Period = Report['periods'][number]
+
+/** The figures of a per-period chart, one row per period (its long name), one column per figure. */
+function PeriodsTable(props: { caption: string; minWidth: string; periods: Period[]; name: (p: Period) => string; columns: { label: string; cell: (p: Period) => string }[] }) {
+  const { t } = useLingui()
+  return (
+    <ScrollTable caption={props.caption} minWidth={props.minWidth}>
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            {t`Period`}
+          </th>
+          {props.columns.map((c) => (
+            <th key={c.label} scope="col" className={thNumber}>
+              {c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.periods.map((p) => (
+          <tr key={p.key}>
+            <th scope="row" className={`${td} font-medium`}>
+              <time dateTime={p.start}>{props.name(p)}</time>
+            </th>
+            {props.columns.map((c) => (
+              <td key={c.label} className={tdNumber}>
+                {c.cell(p)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
   )
 }
 

@@ -126,8 +126,8 @@ function BookingWidget() {
         lang={lang}
         timeZone={config.timeZone}
         submit={async ({ cartId, input }) => {
-          // The shop's reports count where visitors book: this widget, on the page the loader named.
-          const channel = { kind: 'embed' as const, ...(frame.origin ? { hostOrigin: frame.origin } : {}) }
+          // The shop's reports count where visitors book: this widget, on the page the loader named (origin and path).
+          const channel = { kind: 'embed' as const, ...(frame.origin ? { hostOrigin: frame.origin, ...(frame.path ? { hostPath: frame.path } : {}) } : {}) }
           return (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: { ...input, channel } }))).data
         }}
         startPayment={(cartId) => startCartPayment(api, cartId)}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
@@ -13,7 +13,8 @@ import { useFinanceLabels } from '~/features/admin/finance/labels'
 import { BookingCount, FinanceHeader, OwingCount } from '~/features/admin/finance/parts'
 import { RangeFields } from '~/features/admin/finance/range-fields'
 import { GRANULARITIES, totalsSearch } from '~/features/admin/finance/search'
-import { presetRange, RANGE_PRESETS, rangeProblem } from '~/features/admin/finance/ranges'
+import { presetRange, RANGE_PRESETS } from '~/features/admin/finance/ranges'
+import { useRangeForm } from '~/features/admin/finance/range-form'
 import { MethodTable, PeriodTable, TotalsSummary } from '~/features/admin/finance/totals'
 
 const title = msg`Finance`
@@ -37,25 +38,11 @@ function FinanceOverview() {
   const labels = useFinanceLabels()
   const totals = useQuery(financeTotalsQuery(api, query))
   const open = useQuery(financeOpenAmountsQuery(api, { perPage: 1 }))
-  const [from, setFrom] = useState(query.from)
-  const [to, setTo] = useState(query.to)
-  const [granularity, setGranularity] = useState<Granularity>(query.granularity)
-  const [problem, setProblem] = useState<ReturnType<typeof rangeProblem>>(null)
-  const queryKey = `${query.from}|${query.to}|${query.granularity}`
-  const [shown, setShown] = useState(queryKey)
-  if (shown !== queryKey) {
-    // Another range was navigated to (a preset, the browser's back button): the form follows.
-    setShown(queryKey)
-    setFrom(query.from)
-    setTo(query.to)
-    setGranularity(query.granularity)
-    setProblem(null)
-  }
+  const range = useRangeForm(query, `${query.from}|${query.to}|${query.granularity}`)
+  const { from, to, granularity, problem } = range
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const found = rangeProblem(from, to, granularity)
-    setProblem(found)
-    if (!found) void navigate({ search: { from, to, granularity } })
+    if (range.check()) void navigate({ search: { from, to, granularity } })
   }
   const error = (field: 'from' | 'to' | 'granularity') => (problem?.field === field ? labels.problem(problem) : undefined)
   const fromText = day(query.from, lang, 'long')
@@ -90,13 +77,13 @@ function FinanceOverview() {
           })}
         </ul>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-          <RangeFields idPrefix="totals" from={from} to={to} onFrom={setFrom} onTo={setTo} errors={{ from: error('from'), to: error('to') }} />
+          <RangeFields idPrefix="totals" from={from} to={to} onFrom={range.setFrom} onTo={range.setTo} errors={{ from: error('from'), to: error('to') }} />
           <SelectField
             id="totals-granularity"
             label={t`Totals`}
             value={granularity}
             options={GRANULARITIES.map((g) => ({ value: g, label: labels.granularity[g] }))}
-            onChange={(v) => setGranularity(v as Granularity)}
+            onChange={(v) => range.setGranularity(v as Granularity)}
           />
           <Button type="submit">
             <Trans>Show</Trans>

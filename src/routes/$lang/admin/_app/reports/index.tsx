@@ -12,7 +12,7 @@ import { SelectField } from '~/features/admin/settings/general/select-field'
 import { day } from '~/features/admin/finance/format'
 import { useFinanceLabels } from '~/features/admin/finance/labels'
 import { RangeFields } from '~/features/admin/finance/range-fields'
-import { rangeProblem } from '~/features/admin/finance/ranges'
+import { useRangeForm } from '~/features/admin/finance/range-form'
 import { ReportBody } from '~/features/admin/reports/report-body'
 import { REPORT_PRESETS, reportRange } from '~/features/admin/reports/ranges'
 import { REPORT_GRANULARITIES, reportSearch } from '~/features/admin/reports/search'
@@ -40,27 +40,12 @@ function Reports() {
   const labels = useReportLabels()
   const report = useQuery(reportQuery(api, query))
   const offers = useQuery(shopOffersQuery(api))
-  const [from, setFrom] = useState(query.from)
-  const [to, setTo] = useState(query.to)
-  const [granularity, setGranularity] = useState<ReportGranularity>(query.granularity)
   const [offerId, setOfferId] = useState(query.offerId ?? '')
-  const [problem, setProblem] = useState<ReturnType<typeof rangeProblem>>(null)
-  const queryKey = `${query.from}|${query.to}|${query.granularity}|${query.offerId ?? ''}`
-  const [shown, setShown] = useState(queryKey)
-  if (shown !== queryKey) {
-    // Another range was navigated to (a quick choice, the browser's back button): the form follows.
-    setShown(queryKey)
-    setFrom(query.from)
-    setTo(query.to)
-    setGranularity(query.granularity)
-    setOfferId(query.offerId ?? '')
-    setProblem(null)
-  }
+  const range = useRangeForm(query, `${query.from}|${query.to}|${query.granularity}|${query.offerId ?? ''}`, () => setOfferId(query.offerId ?? ''))
+  const { from, to, granularity, problem } = range
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const found = rangeProblem(from, to, granularity)
-    setProblem(found)
-    if (!found) void navigate({ search: { from, to, granularity, ...(offerId ? { offerId } : {}) } })
+    if (range.check()) void navigate({ search: { from, to, granularity, ...(offerId ? { offerId } : {}) } })
   }
   const error = (field: 'from' | 'to' | 'granularity') => (problem?.field === field ? financeLabels.problem(problem) : undefined)
   const fromText = day(query.from, lang, 'long')
@@ -94,13 +79,13 @@ function Reports() {
           })}
         </ul>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_2fr_auto] lg:items-end">
-          <RangeFields idPrefix="report" from={from} to={to} onFrom={setFrom} onTo={setTo} errors={{ from: error('from'), to: error('to') }} />
+          <RangeFields idPrefix="report" from={from} to={to} onFrom={range.setFrom} onTo={range.setTo} errors={{ from: error('from'), to: error('to') }} />
           <SelectField
             id="report-granularity"
             label={t`Figures`}
             value={granularity}
             options={REPORT_GRANULARITIES.map((g) => ({ value: g, label: financeLabels.granularity[g] }))}
-            onChange={(v) => setGranularity(v as ReportGranularity)}
+            onChange={(v) => range.setGranularity(v as ReportGranularity)}
           />
           <SelectField
             id="report-offer"
