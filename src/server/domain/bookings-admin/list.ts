@@ -12,9 +12,9 @@
  * - a code is looked up by the unique index (shop, code) first: when it exists, only it is listed;
  * - date ranges and the offer filter are semi-joins on booking_items (shop, starts_at) and
  *   (offer, starts_at);
- * - a name search is a regular expression over the folded name (accents off) and an e-mail
- *   search a prefix, which trigram indexes answer (pg_trgm, in PostgreSQL and PGlite;
- *   migrations 0011 and 0012: only the candidate rows are folded again to check); a phone
+ * - a name search is a regular expression over the folded name (accents off; a generated
+ *   column) and an e-mail search a prefix, which trigram indexes answer (pg_trgm, in PostgreSQL
+ *   and PGlite; migrations 0011 and 0012); a phone
  *   search looks for the digits inside the stored number's digits (separators dropped), which a
  *   trigram index of migration 0012 answers; each reads its count in the same query (a window
  *   over the matches);
@@ -32,7 +32,7 @@ import { invalidFields } from '~/server/domain/errors'
 import { addDays, utcToZonedDate, utcToZonedTime, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
-import { foldedNameSql, likeLiteral, parseSearch, phoneDigitsLike, wordStartPattern } from './search'
+import { likeLiteral, parseSearch, phoneDigitsLike, wordStartPattern } from './search'
 
 type S = components['schemas']
 export type BookingListItem = S['BookingListItem']
@@ -106,8 +106,8 @@ function searchCondition(q: string | undefined): SQL | null {
   }
   if (search.kind === 'name') {
     // Each word starts a word of "first name surname company", both sides folded (accents off):
-    // the expression of the trigram index bookings_search_folded_name_trgm_idx (migration 0012).
-    const haystack = sql.raw(foldedNameSql('b.'))
+    // the generated column search_name (foldedNameSql(), migration 0012) and its trigram index.
+    const haystack = sql`b.search_name`
     const words = sql.join(
       search.words.map((w) => sql`${haystack} ~ ${wordStartPattern(w)}`),
       sql` and `,

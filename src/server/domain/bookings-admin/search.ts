@@ -123,18 +123,16 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
 
 /**
  * The searched text of a booking, folded in SQL as `foldName` folds in JavaScript: "first name
- * surname company", lower case, accents off, hyphens and apostrophes as spaces. `row` is the
- * table's alias with its dot (`b.`) or empty; the trigram index bookings_search_folded_name_trgm_idx
- * (migration 0012) is on this expression without alias, character for character (the planner
- * uses it only then — constants inlined, not bound as parameters).
+ * surname company", lower case, accents off, hyphens and apostrophes as spaces — the definition
+ * of the generated column `bookings.search_name` (migration 0012), character for character.
  */
-export function foldedNameSql(row = ''): string {
-  const name = `coalesce(${row}person->>'firstname', '') || ' ' || coalesce(${row}person->>'surname', '') || ' ' || coalesce(${row}customer->>'company', '')`
+export function foldedNameSql(): string {
+  const name = `coalesce(person->>'firstname', '') || ' ' || coalesce(person->>'surname', '') || ' ' || coalesce(customer->>'company', '')`
   return `translate(lower(${name}), ${literal(FOLD_FROM)}, ${literal(FOLD_TO)})`
 }
 
 /**
- * A PostgreSQL regular expression (for `foldedNameSql() ~ pattern`) that finds `word` (folded,
+ * A PostgreSQL regular expression (for `search_name ~ pattern`) that finds `word` (folded,
  * lower case, as `parseSearch` gives it) at the start of a word of the folded text: `muller` →
  * `(^|[ …])muller`. Plain letters give the trigram index what it needs to narrow the rows to the
  * few that match (character classes of accented variants gave it nothing).
