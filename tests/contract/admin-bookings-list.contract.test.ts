@@ -439,7 +439,7 @@ describeEachDatabase('the bookings list and its CSV export (openapi/admin.yaml, 
   it('exports the same selection as CSV: BOM, UTF-8, RFC 4180 quoting, CRLF, formulas neutralised, plain decimals', async () => {
     const { response, bytes, text } = await csv()
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present') // as every staff export (RFC 4180's header parameter)
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="bookings-2026-03-01.csv"')
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BOM, csvCell, csvDecimal, csvResponse, CsvNumber, toCsv } from './csv'
+import { BOM, csvCell, csvDecimal, csvLine, csvResponse, CsvNumber, toCsv } from './csv'
 
 describe('CSV for spreadsheets', () => {
   it('quotes per RFC 4180 only where needed and doubles quotes', () => {
@@ -44,5 +44,20 @@ describe('CSV for spreadsheets', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="zahlungen_2026_03_.csv"')
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  })
+
+  it('writes a streamed file line by line, each ended by CRLF', async () => {
+    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', null, 3])).toBe('a,"b,c","say ""hi""","two\nlines",,3\r\n')
+    const lines = [BOM + csvLine(['Code', 'Name']), csvLine(['K7Q2-X9PM', 'Zoé'])]
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const line of lines) controller.enqueue(new TextEncoder().encode(line))
+        controller.close()
+      },
+    })
+    const response = csvResponse('buchungen.csv', stream)
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="buchungen.csv"')
+    // (read as bytes: text() would drop the byte order mark)
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())).toBe('\uFEFFCode,Name\r\nK7Q2-X9PM,Zoé\r\n')
   })
 })

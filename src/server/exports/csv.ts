@@ -34,9 +34,14 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** One line of the file, CRLF included (a streamed export writes the BOM, then line by line). */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`
+}
+
 /** The whole file: the BOM, then every row (the header first) ended by CRLF. */
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return BOM + rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('')
+  return BOM + rows.map(csvLine).join('')
 }
 
 /** An amount in minor units as a plain decimal with the currency's digits (`145000`, 2 → `1450.00`). */
@@ -50,11 +55,12 @@ export function csvDecimal(minor: number, digits: number): CsvNumber {
 
 /**
  * The answer of an export operation: `text/csv` (UTF-8), as an attachment named `filename`
- * (ASCII letters, digits, `.`, `_` and `-` only; anything else becomes `_`).
+ * (ASCII letters, digits, `.`, `_` and `-` only; anything else becomes `_`); the file whole or
+ * streamed.
  */
-export function csvResponse(filename: string, text: string): Response {
+export function csvResponse(filename: string, body: string | ReadableStream<Uint8Array>): Response {
   const safe = filename.replace(/[^A-Za-z0-9._-]/g, '_')
-  return new Response(text, {
+  return new Response(body, {
     status: 200,
     headers: {
       'content-type': 'text/csv; charset=utf-8; header=present',

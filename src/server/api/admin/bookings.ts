@@ -1,7 +1,7 @@
 import type { AdminOperationHandlers, ApiContext } from '~/server/api/types'
 import { json } from '~/server/api/types'
 import { bookingSettings } from '~/server/domain/offers/catalogue'
-import { attachment, CSV_CONTENT_TYPE } from '~/server/domain/bookings-admin/csv'
+import { csvResponse } from '~/server/exports/csv'
 import { exportBookingsCsv } from '~/server/domain/bookings-admin/csv-export'
 import { listBookings } from '~/server/domain/bookings-admin/list'
 import { staffOf } from './context'
@@ -25,14 +25,7 @@ export const bookings = {
     handler: async (ctx, { query }) => {
       const { lang, ...filters } = query
       const csv = await exportBookingsCsv(ctx.db, { ...scopeOf(ctx), locale: lang ?? ctx.locale }, filters, ctx.now)
-      return new Response(csv.stream, {
-        status: 200,
-        headers: {
-          'content-type': CSV_CONTENT_TYPE,
-          'content-disposition': attachment(csv.filename),
-          'x-content-type-options': 'nosniff',
-        },
-      })
+      return csvResponse(csv.filename, csv.stream)
     },
   },
 } satisfies Partial<AdminOperationHandlers>

@@ -13,8 +13,8 @@ import type { Db } from '~/server/db/client'
 import { invalidRequest } from '~/server/domain/errors'
 import { utcToZonedDate, utcToZonedTime } from '~/server/domain/offers/zoned-time'
 import { bookingsCsvTexts } from '~/server/exports/bookings-list'
+import { BOM, csvDecimal, csvLine, type CsvCell } from '~/server/exports/csv'
 import { minorUnitDigits } from '~/lib/money'
-import { CSV_BOM, csvDecimal, csvLine, type CsvCell } from './csv'
 import { EXPORT_LIMIT, selectBookings, type BookingListFilters, type BookingListItem, type BookingListScope } from './list'
 
 /** Rows read from the database per slice. */
@@ -97,7 +97,7 @@ export async function exportBookingsCsv(db: Db, scope: BookingListScope, filters
   let offset = 0
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + header))
+      controller.enqueue(encoder.encode(BOM + header))
     },
     async pull(controller) {
       try {
