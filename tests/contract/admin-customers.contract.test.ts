@@ -196,6 +196,10 @@ describeEachDatabase('CRM customers (openapi/admin.yaml, tag customers)', (facto
     const invalid = await put(annaId, { ...editable(current), phone: '12', company: '', email: 'not-an-email', address: { ...current.address, country: 'XX' } })
     expect(invalid.status).toBe(400)
     expect(invalid.body.data.errors).toMatchObject({ phone: { code: 'phone' }, company: { code: 'required' }, email: { code: 'email' }, 'address.country': { code: 'country' } })
+    // A lone surrogate (no character; jsonb refuses it) and a line break in a one-line field: refused at the field.
+    const unstorable = await put(annaId, { ...editable(current), person: { firstname: 'An\ud800na', surname: 'Muster\nBcc: x' }, note: 'two\nlines' })
+    expect(unstorable.status).toBe(400)
+    expect(unstorable.body.data.errors).toEqual({ 'person.firstname': { code: 'control_characters', params: { multiline: false } }, 'person.surname': { code: 'control_characters', params: { multiline: false } } })
     const taken = await put(annaId, { ...editable(current), email: 'BEAT@example.ch' })
     expect(taken.status).toBe(409)
     expect(taken.body.data.code).toBe('customer.email_taken')

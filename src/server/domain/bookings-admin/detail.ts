@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import type { Db, Tx } from '~/server/db/client'
 import { bookingItems, bookings, outbox, paymentLinks, payments, refunds, staff } from '~/server/db/schema'
-import { hasControlCharacters } from '~/lib/checkout-validation'
+import { unstorableText } from '~/server/domain/text'
 import { pickText } from '~/lib/locale-text'
 import { toLocale, type Locale } from '~/lib/locale'
 import { bookingLocale, isBookingCode, paymentStateOf, type BookingRow } from '~/server/domain/bookings'
@@ -52,12 +52,9 @@ export async function lockBooking(tx: Tx, bookingId: string): Promise<BookingRow
   return row
 }
 
-// A lone UTF-16 surrogate is no character: the database refuses it, so the staff's texts are checked for it.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
 /** Why a text of the staff cannot be stored (`control_characters` as the checkout words it), or null. */
 export function textProblem(text: string, multiline = false): { code: string; params: { multiline: boolean } } | null {
-  return LONE_SURROGATE.test(text) || hasControlCharacters(text, multiline) ? { code: 'control_characters', params: { multiline } } : null
+  return unstorableText(text, multiline) ? { code: 'control_characters', params: { multiline } } : null
 }
 
 /** Staff statuses in which a booking stands (places taken, to be paid or paid). */

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
-import { hasControlCharacters, isKnownCountry, isValidEmail, MAX_LENGTH, normalisePhone } from '~/lib/checkout-validation'
+import { isKnownCountry, isValidEmail, MAX_LENGTH, normalisePhone } from '~/lib/checkout-validation'
+import { unstorableText } from '~/server/domain/text'
 import type { Db } from '~/server/db/client'
 import { customers } from '~/server/db/schema'
 import { conflict, invalidFields, type FieldErrors } from '~/server/domain/errors'
@@ -28,7 +29,7 @@ function text(errors: FieldErrors, path: string, value: string | null | undefine
     if (options.required) errors[path] = { code: 'required' }
     return null
   }
-  if (hasControlCharacters(v, options.multiline)) errors[path] = { code: 'control_characters', params: { multiline: options.multiline ?? false } }
+  if (unstorableText(v, options.multiline)) errors[path] = { code: 'control_characters', params: { multiline: options.multiline ?? false } }
   else if (v.length > maximum) errors[path] = { code: 'too_big', params: { maximum } }
   return v
 }

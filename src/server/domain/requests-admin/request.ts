@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { bookings } from '~/server/db/schema'
-import { hasControlCharacters } from '~/lib/checkout-validation'
+import { unstorableText } from '~/server/domain/text'
 import { invalidField } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
 import { answerRequest, requestAvailability, requestRow } from '~/server/domain/operator'
@@ -40,11 +40,8 @@ export async function markRequestSeen(scope: RequestScope, actor: StaffPrincipal
   return getStaffRequest(scope, code)
 }
 
-// A lone UTF-16 surrogate is no character (a JSON body may carry one): the database and the e-mail refuse it.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
 /** Whether a reply cannot be sent: control characters (line breaks are fine, as in the checkout's message) or a lone surrogate. */
-export const replyProblem = (reply: string) => LONE_SURROGATE.test(reply) || hasControlCharacters(reply, true)
+export const replyProblem = (reply: string) => unstorableText(reply, true)
 
 /**
  * Accepts (takes the places, e-mails the payment link built from the shop's own `origin`) or

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import type { Db } from '~/server/db/client'
 import { staff, staffEvents } from '~/server/db/schema'
+import { wellFormedText } from '~/server/domain/text'
 
 export type StaffMember = components['schemas']['StaffMember']
 export type Role = components['schemas']['Role']
@@ -56,10 +57,9 @@ export async function findStaffByEmail(db: Db, shopId: string, email: string): P
   return row
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-/** jsonb refuses a lone surrogate (`\ud800`, which a JSON body may carry; found by the fuzzer): it becomes U+FFFD, as in text columns. */
+/** jsonb refuses a lone surrogate: in recorded details it becomes U+FFFD (../text). */
 const wellFormed = (details: Record<string, unknown>): Record<string, unknown> =>
-  JSON.parse(JSON.stringify(details, (_, value) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\ufffd') : value)))
+  JSON.parse(JSON.stringify(details, (_, value) => (typeof value === 'string' ? wellFormedText(value) : value)))
 
 /** Records what happened to a member (who did it: `actorId`, null for the system). */
 export async function recordStaffEvent(
