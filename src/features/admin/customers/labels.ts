@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Customer, CustomerType } from '~/api/admin-customers.queries'
+import { useBookingStatusLabels } from '../bookings/status-labels'
 
 type BookingStatus = Customer['bookings'][number]['status']
 
@@ -7,14 +8,7 @@ type BookingStatus = Customer['bookings'][number]['status']
 export function useCustomerLabels() {
   const { t } = useLingui()
   const type: Record<CustomerType, string> = { PRIVATE: t`Private person`, COMPANY: t`Company` }
-  const status: Record<BookingStatus, string> = {
-    CONFIRMED: t`Confirmed`,
-    REQUESTED: t`Requested`,
-    ACCEPTED: t`Accepted`,
-    DECLINED: t`Declined`,
-    PAID: t`Paid`,
-    CANCELLED: t({ message: 'Cancelled', context: 'booking status' }),
-  }
+  const status: Record<BookingStatus, string> = useBookingStatusLabels()
   const action = (name: string): string => {
     switch (name) {
       case 'created':

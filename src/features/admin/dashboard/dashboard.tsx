@@ -5,7 +5,7 @@ import type { Dashboard, DashboardDay, DashboardSales } from '~/api/admin-dashbo
 import type { Locale } from '~/lib/locale'
 import { formatMoney } from '~/lib/money'
 import { dayTitle, instantText, relativeDay } from './format'
-import { useBookingStatusLabels } from './labels'
+import { useBookingStatusLabels } from '../bookings/status-labels'
 
 /** Links into pages of the sales area (built beside this one); `$lang` is filled in by the router. */
 const bookingPath = (code: string) => `/$lang/admin/sales/bookings/${encodeURIComponent(code)}` as '/$lang/admin'

@@ -37,6 +37,12 @@ export function useBookingDetailLabels() {
         return t`Cancellation`
       case 'booking.moved':
         return t`Booking moved`
+      case 'booking.visitor_cancelled':
+        return t`Cancelled by the visitor (to the shop)`
+      case 'booking.visitor_moved':
+        return t`Moved by the visitor (to the shop)`
+      case 'refund.sent':
+        return t`Refund made`
       default:
         return kind.startsWith('staff.') ? t`Notification to the staff` : kind
     }

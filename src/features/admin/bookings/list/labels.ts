@@ -1,17 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import type { BookingListPaymentFilter, BookingListPaymentState, BookingListStatus } from '~/api/admin-bookings-list.queries'
+import type { BookingListPaymentFilter, BookingListPaymentState } from '~/api/admin-bookings-list.queries'
+import { useBookingStatusLabels } from '../status-labels'
 
 /** The words of the bookings list: statuses, payment states, kinds and channels. */
 export function useBookingListLabels() {
   const { t } = useLingui()
-  const status: Record<BookingListStatus, string> = {
-    CONFIRMED: t`Confirmed`,
-    REQUESTED: t`Requested`,
-    ACCEPTED: t`Accepted`,
-    DECLINED: t`Declined`,
-    PAID: t`Paid`,
-    CANCELLED: t({ message: 'Cancelled', context: 'booking status' }),
-  }
+  const status = useBookingStatusLabels()
   const paymentState: Record<BookingListPaymentState, string> = {
     paid: t`Paid in full`,
     partially_paid: t`Partially paid`,

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import type { DashboardBookingStatus } from '~/api/admin-dashboard.queries'
+import type { BookingListStatus } from '~/api/admin-bookings-list.queries'
 
-/** A booking's status as the dashboard names it (a word, never a colour only). */
-export function useBookingStatusLabels(): Record<DashboardBookingStatus, string> {
+/** A booking's status as the staff app names it everywhere (a word, never a colour only). */
+export function useBookingStatusLabels(): Record<BookingListStatus, string> {
   const { t } = useLingui()
   return {
     CONFIRMED: t`Confirmed`,
