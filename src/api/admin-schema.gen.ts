@@ -964,7 +964,9 @@ export interface paths {
          * The participants of one session (confirmed, accepted and paid bookings), for the guides' list.
          * @description One row per participant, ordered by booking and position; date and time in the shop's
          *     time zone, texts in the staff member's locale. 404 `session.not_found` for a session of
-         *     another shop or none.
+         *     another shop or none. A guide gets only the sessions they are assigned to (any other is
+         *     404 `session.not_found` for them) and no money figures (`paymentState`, `open` and
+         *     `openTotal` left out).
          */
         get: operations["getSessionManifest"];
         put?: never;

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bookings, changeLog, offers, outbox, paymentLinks, payments, refunds, sessions } from '../../src/server/db/schema'
+import { bookings, changeLog, offers, outbox, paymentLinks, payments, refunds, sessionGuides, sessions, staff } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
@@ -111,12 +111,32 @@ describeEachDatabase('booking detail, staff actions and manifest (openapi/admin.
     expect((await detail(code, manager, 'fr')).body.data.items[0].participants[0].extras[0].title).toBe('Déjeuner')
   })
 
-  it('refuses guides, answers 404 for another shop’s booking or no booking, and 404 for another shop’s session', async () => {
+  it('refuses guides the bookings and shows them only the manifests of their sessions, without money; 404 for another shop’s booking, session or none', async () => {
     const { code } = await book()
     expect((await detail(code, guide)).status).toBe(403)
     expect((await pay(code, { amount: 100, method: 'cash', version: 1 }, { session: guide })).status).toBe(403)
     expect((await alpin.call('POST', `/bookings/${code}/cancel`, { session: guide, body: { version: 1 } })).status).toBe(403)
-    expect((await alpin.call('GET', `/sessions/${sessionId()}/manifest`, { session: guide })).status).toBe(403)
+    // A guide sees the manifest of a session assigned to them only (any other is not found for them), without money.
+    const unassigned = await alpin.call('GET', `/sessions/${sessionId()}/manifest`, { session: guide })
+    expect(unassigned.status).toBe(404)
+    expect(unassigned.body.data.code).toBe('session.not_found')
+    expect((await alpin.call('GET', `/sessions/${sessionId()}/manifest/export`, { session: guide })).status).toBe(404)
+    const [zora] = await app.database.db.select({ id: staff.id }).from(staff).where(eq(staff.email, 'zora@alpin.example'))
+    await app.database.db.insert(sessionGuides).values({ sessionId: sessionId(), staffId: zora!.id, shopId: 'alpin' })
+    const assigned = await alpin.call('GET', `/sessions/${sessionId()}/manifest`, { session: guide })
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200)
+    expect(assigned.body.data.rows.some((r: { bookingCode: string }) => r.bookingCode === code)).toBe(true)
+    expect(assigned.body.data.openTotal).toBeUndefined()
+    for (const row of assigned.body.data.rows) expect(row).not.toHaveProperty('paymentState')
+    for (const row of assigned.body.data.rows) expect(row).not.toHaveProperty('open')
+    const managerView = await alpin.call('GET', `/sessions/${sessionId()}/manifest`, { session: manager })
+    expect(managerView.body.data.openTotal).toEqual(expect.any(Number))
+    const guideCsv = await app.call(`${ALPIN}/api/admin/v1/sessions/${sessionId()}/manifest/export`, { headers: { cookie: `staff-session=${guide}`, 'x-flowin-locale': 'en' } })
+    expect(guideCsv.status).toBe(200)
+    const header = (await guideCsv.text()).replace(/^\uFEFF/, '').split('\r\n')[0]!
+    expect(header).toContain('Booking')
+    expect(header).not.toMatch(/Payment|Open amount/)
+    await app.database.db.delete(sessionGuides).where(eq(sessionGuides.staffId, zora!.id))
     const atelier = await staffCalls(app, ATELIER)
     const foreign = await atelier.call('GET', `/bookings/${code}`, { session: stranger })
     expect(foreign.status).toBe(404)

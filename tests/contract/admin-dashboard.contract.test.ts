@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookings, outbox, sessions, staff } from '../../src/server/db/schema'
+import { bookings, outbox, sessionGuides, sessions, staff } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { loadDashboard } from '../../src/server/domain/dashboard/load'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
@@ -314,20 +314,24 @@ describeEachDatabase('the dashboard (openapi/admin.yaml, tag dashboard)', (facto
   })
 
   it('gives guides their own sessions only and never a money figure', async () => {
+    const db = app.database.db
+    const [zora] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, 'zora@alpin.example'))
+    // Assigned: Monday's canyoning and a session past the 7 days; another guide has the last day's.
+    await db.insert(sessionGuides).values([
+      { sessionId: made.canyon.sessions[2]!.id, staffId: zora!.id, shopId: 'alpin' },
+      { sessionId: made.canyon.sessions[4]!.id, staffId: zora!.id, shopId: 'alpin' },
+    ])
     const answer = await dashboard(guide)
     expect(answer.status).toBe(200)
-    expect(answer.body.data).toEqual({
-      role: 'guide',
-      scope: 'assigned',
-      timeZone: 'Europe/Zurich',
-      today: '2026-03-28',
-      from: '2026-03-28',
-      to: '2026-04-03',
-      truncated: false,
-      days: [],
-    })
-    expect(answer.body.data).not.toHaveProperty('sales')
+    const data = answer.body.data
+    expect(data).toMatchObject({ role: 'guide', scope: 'assigned', timeZone: 'Europe/Zurich', today: '2026-03-28', from: '2026-03-28', to: '2026-04-03', truncated: false })
+    expect(data.days.map((d: Day) => d.date)).toEqual(['2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31', '2026-04-01', '2026-04-02', '2026-04-03'])
+    expect(data.days.flatMap((d: Day) => d.sessions).map((s: { id: string }) => s.id)).toEqual([made.canyon.sessions[2]!.id])
+    // Private services have no guides: none listed.
+    expect(data.days.flatMap((d: Day) => d.services)).toEqual([])
+    expect(data).not.toHaveProperty('sales')
     expect(JSON.stringify(answer.body)).not.toMatch(/amount|currency|total/i)
+    await db.delete(sessionGuides).where(eq(sessionGuides.staffId, zora!.id))
   })
 
   it('never includes another shop’s data, and answers only signed-in members', async () => {

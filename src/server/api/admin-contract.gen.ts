@@ -3453,9 +3453,9 @@ export const contract: OpenApiDocument = {
         "tags": [
           "bookings"
         ],
-        "x-role": "manager",
+        "x-role": "guide",
         "summary": "The participants of one session (confirmed, accepted and paid bookings), for the guides' list.",
-        "description": "One row per participant, ordered by booking and position; date and time in the shop's\ntime zone, texts in the staff member's locale. 404 `session.not_found` for a session of\nanother shop or none.\n",
+        "description": "One row per participant, ordered by booking and position; date and time in the shop's\ntime zone, texts in the staff member's locale. 404 `session.not_found` for a session of\nanother shop or none. A guide gets only the sessions they are assigned to (any other is\n404 `session.not_found` for them) and no money figures (`paymentState`, `open` and\n`openTotal` left out).\n",
         "security": [
           {
             "staffSession": []
@@ -3502,7 +3502,7 @@ export const contract: OpenApiDocument = {
         "tags": [
           "bookings"
         ],
-        "x-role": "manager",
+        "x-role": "guide",
         "summary": "The manifest as CSV (UTF-8 with BOM, comma-separated, RFC 4180, CRLF) in the staff member's language.",
         "description": "The columns of the manifest; a cell starting with `=`, `+`, `-` or `@` is prefixed with\n`'` so that spreadsheets never run it as a formula. 404 `session.not_found` as the manifest.\n",
         "security": [

@@ -700,3 +700,24 @@ export const bookingManageLinks = pgTable(
   },
   (t) => [uniqueIndex('booking_manage_links_booking_idx').on(t.bookingId)],
 )
+
+/**
+ * The guides assigned to a session (group activities' dates): a guide sees the manifests and the
+ * dashboard entries of these sessions only. Planning (issue 18) assigns them; deleting the
+ * session or the member removes the assignment.
+ */
+export const sessionGuides = pgTable(
+  'session_guides',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    assignedBy: text('assigned_by'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.staffId] }), index('session_guides_staff_idx').on(t.staffId, t.shopId)],
+)

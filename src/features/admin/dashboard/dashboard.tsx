@@ -54,15 +54,17 @@ export function DashboardView({ data, lang }: { data: Dashboard; lang: Locale })
 /** Guides: the sessions they are assigned to. */
 function AssignedSessions({ data, lang }: { data: Dashboard; lang: Locale }) {
   const { t } = useLingui()
+  // Only the days on which they guide (the others would all say "Nothing planned").
+  const days = data.days.filter((day) => day.sessions.length > 0)
   return (
     <Card id="dashboard-my-sessions" title={t`My next sessions`}>
-      {data.days.length === 0 ? (
+      {days.length === 0 ? (
         <p>
           <Trans>You have no sessions in the next 7 days. Sessions appear here once they are assigned to you.</Trans>
         </p>
       ) : (
         <div className="space-y-4">
-          {data.days.map((day) => (
+          {days.map((day) => (
             <DayBlock key={day.date} day={day} today={data.today} lang={lang} />
           ))}
         </div>

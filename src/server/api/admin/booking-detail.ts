@@ -12,7 +12,11 @@ import { staffOf } from './context'
 /** The staff member's shop, locale and clock (texts of offers in their locale, dates in the shop's time zone). */
 const scopeOf = (ctx: ApiContext) => ({ db: ctx.db, shop: ctx.shop, locale: ctx.locale, now: ctx.now, origin: ctx.origin, payments: ctx.payments })
 /** Money figures of a manifest: managers and owners (guides get none, issue 18). */
-const manifestScope = (ctx: ApiContext) => ({ ...scopeOf(ctx), withMoney: staffOf(ctx).role !== 'guide' })
+const manifestScope = (ctx: ApiContext) => {
+  const member = staffOf(ctx)
+  // A guide: only the sessions assigned to them, without money figures.
+  return { ...scopeOf(ctx), withMoney: member.role !== 'guide', ...(member.role === 'guide' ? { guideId: member.staffId } : {}) }
+}
 
 export const bookingDetail = {
   getStaffBooking: {

@@ -1,8 +1,8 @@
 /**
  * The manifest of one session: who comes (one row per participant of its confirmed, accepted
  * and paid bookings), with their extras, the booking, the person who booked and how to reach
- * them, and what is still to be paid. Guides (issue 18) get it without money figures
- * (`withMoney: false`).
+ * them, and what is still to be paid. Guides get it only for a session they are assigned to (any
+ * other is not found for them), and without money figures (`withMoney: false`).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
@@ -12,6 +12,7 @@ import type { Db } from '~/server/db/client'
 import { bookingItems, bookings, offers, sessions, skus } from '~/server/db/schema'
 import { bookingSettings } from '~/server/domain/offers/catalogue'
 import { utcToZonedTime } from '~/server/domain/offers/zoned-time'
+import { isAssignedGuide } from '~/server/domain/sessions-admin/guides'
 import { sessionNotFound, toAdminSessions } from '~/server/domain/sessions-admin/view'
 import type { Shop } from '~/server/domain/shops'
 import { openOf, paidByBooking, STANDING, staffPaymentState } from './detail'
@@ -24,6 +25,8 @@ export type ManifestScope = {
   locale: Locale
   now: Date
   withMoney: boolean
+  /** A guide: only the sessions assigned to them. */
+  guideId?: string
 }
 
 const join = (...parts: (string | undefined | null)[]) =>
@@ -43,6 +46,7 @@ export async function getSessionManifest(scope: ManifestScope, sessionId: string
         .where(and(eq(sessions.id, sessionId), eq(sessions.shopId, shop.id)))
     : []
   if (!found) throw sessionNotFound()
+  if (scope.guideId && !(await isAssignedGuide(db, shop.id, found.session.id, scope.guideId))) throw sessionNotFound()
   const { session, offer } = found
   const items = await db
     .select({ item: bookingItems, booking: bookings, skuTitle: skus.title })

@@ -74,8 +74,9 @@ export async function loadDashboard(db: Db | Tx, scope: DashboardScope): Promise
     to: range.to,
   }
   if (scope.role === 'guide') {
-    // The sessions a guide is assigned to: assignments do not exist yet (issue 18), so none.
-    return { ...head, scope: 'assigned', truncated: false, days: [] }
+    // The sessions a guide is assigned to (planning assigns them), no sales figure.
+    const planned = await plannedDays(db, scope, range, scope.staffId)
+    return { ...head, scope: 'assigned', truncated: planned.truncated, days: planned.days }
   }
   const [planned, sales] = await Promise.all([plannedDays(db, scope, range), salesOf(db, scope, range.today)])
   return {
@@ -87,7 +88,11 @@ export async function loadDashboard(db: Db | Tx, scope: DashboardScope): Promise
   }
 }
 
-async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType<typeof dashboardRange>) {
+/** The days' sessions and private services; for a guide (`guideId`), only the sessions assigned to them. */
+async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType<typeof dashboardRange>, guideId?: string) {
+  const assigned = guideId
+    ? sql`exists (select 1 from session_guides g where g.session_id = ${sessions.id} and g.staff_id = ${guideId} and g.shop_id = ${scope.shopId})`
+    : undefined
   const [sessionRows, serviceRows] = await Promise.all([
     db
       .select({
@@ -103,7 +108,7 @@ async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType
       })
       .from(sessions)
       .innerJoin(offers, eq(offers.id, sessions.offerId))
-      .where(and(eq(offers.shopId, scope.shopId), eq(sessions.shopId, scope.shopId), gte(sessions.startsAt, range.start), lt(sessions.startsAt, range.end)))
+      .where(and(eq(offers.shopId, scope.shopId), eq(sessions.shopId, scope.shopId), gte(sessions.startsAt, range.start), lt(sessions.startsAt, range.end), assigned))
       .orderBy(asc(sessions.startsAt), asc(sessions.id))
       .limit(MAX_DASHBOARD_ENTRIES + 1),
     db
@@ -167,7 +172,9 @@ async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType
       closed: row.closed,
     })
   }
-  for (const row of serviceRows.slice(0, MAX_DASHBOARD_ENTRIES)) {
+  // Private services have no guides assigned: a guide's days list sessions only.
+  const shownServices = guideId ? [] : serviceRows.slice(0, MAX_DASHBOARD_ENTRIES)
+  for (const row of shownServices) {
     const date = utcToZonedDate(row.startsAt, scope.timeZone)
     const variant = pickText(row.variant as LocalizedText, scope.locale)
     const title = pickText(row.title as LocalizedText, scope.locale)
@@ -186,7 +193,7 @@ async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType
   }
   return {
     days: [...days.values()],
-    truncated: sessionRows.length > MAX_DASHBOARD_ENTRIES || serviceRows.length > MAX_DASHBOARD_ENTRIES,
+    truncated: sessionRows.length > MAX_DASHBOARD_ENTRIES || (!guideId && serviceRows.length > MAX_DASHBOARD_ENTRIES),
   }
 }
 

@@ -26,8 +26,8 @@ export async function bookingPage(context: Context, href: string, code: string) 
   await context.queryClient.ensureQueryData(staffBookingQuery(adminApiFor(context.queryClient, context.lang), code)).catch(refused)
 }
 
-/** Managers (guides of the session once assignments exist): the participants of one session. */
+/** Managers, and the guides assigned to the session (any other is not found for them): the participants of one session. */
 export async function manifestPage(context: Context, href: string, sessionId: string) {
-  await signedInPage(context, href, 'manager')
+  await signedInPage(context, href, 'guide')
   await context.queryClient.ensureQueryData(sessionManifestQuery(adminApiFor(context.queryClient, context.lang), sessionId)).catch(refused)
 }

@@ -24,6 +24,7 @@ export function ManifestPage(props: { manifest: SessionManifest; sessionId: stri
   const { t } = useLingui()
   const labels = useBookingListLabels()
   const { session } = manifest
+  // Without money figures it is a guide's view: no sales pages (bookings) to link to either.
   const withMoney = manifest.openTotal !== undefined
   const money = (amount: number) => formatMoney(amount, manifest.currency, lang)
   const free = Math.max(0, session.capacity - session.placesTaken)
@@ -32,9 +33,15 @@ export function ManifestPage(props: { manifest: SessionManifest; sessionId: stri
       <style>{PRINT_CSS}</style>
       <div className="space-y-1">
         <p className="print:hidden">
-          <Link to="/$lang/admin/sales/bookings" params={{ lang }} className="underline">
-            <Trans>Back to the bookings</Trans>
-          </Link>
+          {withMoney ? (
+            <Link to="/$lang/admin/sales/bookings" params={{ lang }} className="underline">
+              <Trans>Back to the bookings</Trans>
+            </Link>
+          ) : (
+            <Link to="/$lang/admin" params={{ lang }} className="underline">
+              <Trans>Back to the dashboard</Trans>
+            </Link>
+          )}
         </p>
         <h1 className="text-3xl font-semibold">
           <Trans>Participants: {manifest.offerTitle}</Trans>
@@ -122,9 +129,13 @@ export function ManifestPage(props: { manifest: SessionManifest; sessionId: stri
                   </th>
                   <td className="py-2 pr-3">{row.extras.join(', ') || '–'}</td>
                   <td className="py-2 pr-3">
-                    <Link to="/$lang/admin/sales/bookings/$code" params={{ lang, code: row.bookingCode }} className="font-mono underline">
-                      {row.bookingCode}
-                    </Link>
+                    {withMoney ? (
+                      <Link to="/$lang/admin/sales/bookings/$code" params={{ lang, code: row.bookingCode }} className="font-mono underline">
+                        {row.bookingCode}
+                      </Link>
+                    ) : (
+                      <span className="font-mono">{row.bookingCode}</span>
+                    )}
                   </td>
                   <td className="py-2 pr-3">
                     {row.booker.firstname} {row.booker.surname}
