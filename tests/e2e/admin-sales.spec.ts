@@ -24,6 +24,7 @@ const L = {
     csv: 'Als CSV herunterladen',
     notice: /Die Buchung ist storniert/,
     mailSubject: 'Stornierung Ihrer Buchung',
+    refundSubject: 'Rückerstattung zur Buchung',
     text: 'Das Wetter lässt die Tour leider nicht zu.',
   },
   fr: {
@@ -37,6 +38,7 @@ const L = {
     csv: 'Télécharger en CSV',
     notice: /La réservation est annulée/,
     mailSubject: 'Annulation de votre réservation',
+    refundSubject: 'Remboursement de la réservation',
     text: 'La météo ne permet malheureusement pas la sortie.',
   },
 } as const
@@ -119,9 +121,13 @@ test.describe('staff app: one booking', () => {
 
       // The visitor's cancellation e-mail, in the language they booked in, with the message.
       let mail: ReturnType<typeof newestMailTo>
-      await expect.poll(() => (mail = newestMailTo(join(E2E_DATA, 'mail'), email))?.subject ?? '', { timeout: 30_000 }).toContain(t.mailSubject)
+      await expect.poll(() => (mail = newestMailTo(join(E2E_DATA, 'mail'), email, t.mailSubject))?.subject ?? '', { timeout: 30_000 }).toContain(t.mailSubject)
       expect(mail!.subject).toContain(code)
       expect(mail!.text).toContain(t.text)
+      // Once the refund went through, the visitor is told so, in their language.
+      let refunded: ReturnType<typeof newestMailTo>
+      await expect.poll(() => (refunded = newestMailTo(join(E2E_DATA, 'mail'), email, t.refundSubject))?.subject ?? '', { timeout: 30_000 }).toContain(code)
+      expect(refunded!.text).toMatch(/CHF/)
     }
   })
 })

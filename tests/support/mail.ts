@@ -216,8 +216,12 @@ export function readMail(raw: string) {
   }
 }
 
-/** The newest `.eml` file in `dir` (the file transport's folder) that mentions `to`, decoded; undefined while there is none. */
-export function newestMailTo(dir: string, to: string): ReturnType<typeof readMail> | undefined {
+/**
+ * The newest `.eml` file in `dir` (the file transport's folder) that mentions `to` (and whose
+ * subject contains `subject`, when given: a booking gets several e-mails — a cancellation, then
+ * its refund), decoded; undefined while there is none.
+ */
+export function newestMailTo(dir: string, to: string, subject?: string): ReturnType<typeof readMail> | undefined {
   if (!existsSync(dir)) return undefined
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))
@@ -225,7 +229,9 @@ export function newestMailTo(dir: string, to: string): ReturnType<typeof readMai
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
   for (const file of files) {
     const raw = readFileSync(file, 'utf8')
-    if (raw.includes(to)) return readMail(raw)
+    if (!raw.includes(to)) continue
+    const mail = readMail(raw)
+    if (subject === undefined || mail.subject.includes(subject)) return mail
   }
   return undefined
 }
