@@ -1,5 +1,5 @@
 /**
- * Reports (managers), in de and fr: a visitor books through a widget on a hotel's site; the
+ * Reports (managers), in de, en and fr: a visitor books through a widget on a hotel's site; the
  * manager opens the reports, sees the figures of the last twelve months, switches to the last
  * twelve weeks, reads the channel table behind its chart (the hotel's host by name), filters by
  * the offer; each chart is an image with words. A guide gets the 401 page. axe on every page.
@@ -22,6 +22,19 @@ const L = {
     show: 'Anzeigen',
     revenue: 'Umsatz',
     notAuthorised: 'Sie sind nicht berechtigt, diese Seite anzusehen.',
+  },
+  en: {
+    title: 'Reports',
+    nav: 'Reports',
+    weeks: 'Last 12 weeks',
+    channels: 'Bookings per channel',
+    table: 'Figures as a table',
+    widgetOn: (host: string) => `Widget on ${host}`,
+    chart: /^Bar chart of bookings, /,
+    offer: 'Offer',
+    show: 'Show',
+    revenue: 'Revenue',
+    notAuthorised: 'You are not authorised to view this page',
   },
   fr: {
     title: 'Rapports',
@@ -53,7 +66,7 @@ async function bookThroughWidgetOn(host: string): Promise<string> {
 }
 
 test.describe('staff app: reports', () => {
-  for (const lang of ['de', 'fr'] as const) {
+  for (const lang of ['de', 'en', 'fr'] as const) {
     test(`a manager reads bookings per channel and per offer, charts with words and tables behind them (${lang})`, async ({ page }) => {
       test.slow()
       const t = L[lang]
