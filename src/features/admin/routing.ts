@@ -17,8 +17,9 @@ import { setSsrStatus } from '~/functions/request-context'
 import { pickLabel, type Locale } from '~/lib/locale'
 import { adminApiFor } from './api'
 import { afterSignIn } from './redirect'
-import { NotAuthorisedError, requireRole } from './access'
+import { requireRole } from './access'
 import { adminI18n, loadAdminMessages } from './i18n'
+import { refusedPage } from './refusals'
 
 type Context = { queryClient: QueryClient; lang: Locale; config?: Pick<components['schemas']['ShopConfig'], 'labels'> }
 
@@ -75,7 +76,7 @@ export async function signedInPage(context: Context, href: string, role: Role = 
 /** Owners: the staff list. */
 export async function staffPage(context: Context, href: string) {
   await signedInPage(context, href, 'owner')
-  await context.queryClient.ensureQueryData(staffListQuery(adminApiFor(context.queryClient, context.lang))).catch(refusedAs401)
+  await context.queryClient.ensureQueryData(staffListQuery(adminApiFor(context.queryClient, context.lang))).catch(refusedPage)
 }
 
 /** Owners: the general settings and their history. */
@@ -86,20 +87,14 @@ export async function settingsPage(context: Context, href: string) {
     context.queryClient.ensureQueryData(generalSettingsQuery(api)),
     context.queryClient.ensureQueryData(settingsHistoryQuery(api)),
     context.queryClient.ensureQueryData(shopDomainsQuery(api)),
-  ]).catch(refusedAs401)
+  ]).catch(refusedPage)
 }
 
 /** Managers: the tags, the overview's filters and the settings' history. */
 export async function offerSettingsPage(context: Context, href: string) {
   await signedInPage(context, href, 'manager')
   const api = adminApiFor(context.queryClient, context.lang)
-  await Promise.all([context.queryClient.ensureQueryData(offerSettingsQuery(api)), context.queryClient.ensureQueryData(settingsHistoryQuery(api))]).catch(refusedAs401)
-}
-
-/** The API refused the member's role (a role changed meanwhile): the 401 page, as `requireRole`. */
-function refusedAs401(error: unknown): never {
-  if (error instanceof ApiError && error.status === 403) throw new NotAuthorisedError()
-  throw error
+  await Promise.all([context.queryClient.ensureQueryData(offerSettingsQuery(api)), context.queryClient.ensureQueryData(settingsHistoryQuery(api))]).catch(refusedPage)
 }
 
 /** The contract's link token format; anything else is an invalid link, answered without a call. */
@@ -138,7 +133,7 @@ export async function serviceHoursPage(context: Context, href: string, offerId: 
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound()
     if (error instanceof ApiError && error.code === 'offer.not_private_service') return { kind: 'activity' as const, today: '' }
-    return refusedAs401(error)
+    return refusedPage(error)
   }
 }
 
@@ -158,7 +153,7 @@ export async function offerDatesPage(context: Context & { config?: { timeZone?: 
   } catch (error) {
     // A private service has opening hours, not dates: the page says so.
     if (error instanceof ApiError && error.code === 'offer.not_group_activity') return { kind: 'service' as const, month: shown, today: now }
-    refusedAs401(error)
+    refusedPage(error)
   }
   return { kind: 'activity' as const, month: shown, today: now }
 }

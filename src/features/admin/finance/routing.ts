@@ -5,23 +5,15 @@
  * on "today" and on the range shown.
  */
 import { financeOpenAmountsQuery, financePaymentsQuery, financeRefundsQuery, financeTotalsQuery } from '~/api/admin-finance.queries'
-import { ApiError } from '~/api/client'
 import { shopTimeZone } from '~/lib/shop-settings'
-import { NotAuthorisedError } from '../access'
 import { adminApiFor } from '../api'
 import { signedInPage } from '../routing'
 import { today as todayIn } from '../sessions/month'
 import { PER_PAGE, type OpenSearch, type PaymentsSearch, type RefundsSearch, type TotalsSearch } from './search'
 import { rangeProblem, thisMonth } from './ranges'
+import { refusedRange } from '../refusals'
 
 type Context = Parameters<typeof signedInPage>[0] & { config?: { timeZone?: string } }
-
-/** A refused role (changed meanwhile) is the 401 page; a refused range is shown at its field (the page asks again). */
-function refused(error: unknown): null {
-  if (error instanceof ApiError && error.status === 403) throw new NotAuthorisedError()
-  if (error instanceof ApiError && error.status === 400) return null
-  throw error
-}
 
 async function start(context: Context, href: string) {
   await signedInPage(context, href, 'owner')
@@ -41,8 +33,8 @@ export async function financeOverviewPage(context: Context, href: string, search
   const granularity = search.granularity ?? (rangeProblem(range.from, range.to, 'day') ? 'month' : 'day')
   const query = { ...range, granularity }
   await Promise.all([
-    context.queryClient.ensureQueryData(financeTotalsQuery(api, query)).catch(refused),
-    context.queryClient.ensureQueryData(financeOpenAmountsQuery(api, { perPage: 1 })).catch(refused),
+    context.queryClient.ensureQueryData(financeTotalsQuery(api, query)).catch(refusedRange),
+    context.queryClient.ensureQueryData(financeOpenAmountsQuery(api, { perPage: 1 })).catch(refusedRange),
   ])
   return { today, timeZone, query }
 }
@@ -50,20 +42,20 @@ export async function financeOverviewPage(context: Context, href: string, search
 export async function financePaymentsPage(context: Context, href: string, search: PaymentsSearch) {
   const { api, today, timeZone } = await start(context, href)
   const query = { ...search, ...rangeOf(search, today), page: search.page ?? 1, perPage: PER_PAGE }
-  await context.queryClient.ensureQueryData(financePaymentsQuery(api, query)).catch(refused)
+  await context.queryClient.ensureQueryData(financePaymentsQuery(api, query)).catch(refusedRange)
   return { today, timeZone, query }
 }
 
 export async function financeRefundsPage(context: Context, href: string, search: RefundsSearch) {
   const { api, today, timeZone } = await start(context, href)
   const query = { ...search, ...rangeOf(search, today), page: search.page ?? 1, perPage: PER_PAGE }
-  await context.queryClient.ensureQueryData(financeRefundsQuery(api, query)).catch(refused)
+  await context.queryClient.ensureQueryData(financeRefundsQuery(api, query)).catch(refusedRange)
   return { today, timeZone, query }
 }
 
 export async function financeOpenPage(context: Context, href: string, search: OpenSearch) {
   const { api, today, timeZone } = await start(context, href)
   const query = { ...search, page: search.page ?? 1, perPage: PER_PAGE }
-  await context.queryClient.ensureQueryData(financeOpenAmountsQuery(api, query)).catch(refused)
+  await context.queryClient.ensureQueryData(financeOpenAmountsQuery(api, query)).catch(refusedRange)
   return { today, timeZone, query }
 }

@@ -5,24 +5,16 @@
  */
 import { shopOffersQuery } from '~/api/admin-offers.queries'
 import { reportQuery } from '~/api/admin-reports.queries'
-import { ApiError } from '~/api/client'
 import { shopTimeZone } from '~/lib/shop-settings'
-import { NotAuthorisedError } from '../access'
 import { adminApiFor } from '../api'
 import { rangeProblem } from '../finance/ranges'
 import { signedInPage } from '../routing'
 import { today as todayIn } from '../sessions/month'
 import { defaultReportRange } from './ranges'
 import type { ReportSearch } from './search'
+import { refusedRange } from '../refusals'
 
 type Context = Parameters<typeof signedInPage>[0] & { config?: { timeZone?: string } }
-
-/** A refused role (changed meanwhile) is the 401 page; a refused range is shown at its field (the page asks again). */
-function refused(error: unknown): null {
-  if (error instanceof ApiError && error.status === 403) throw new NotAuthorisedError()
-  if (error instanceof ApiError && error.status === 400) return null
-  throw error
-}
 
 export async function reportsPage(context: Context, href: string, search: ReportSearch) {
   await signedInPage(context, href, 'manager')
@@ -34,8 +26,8 @@ export async function reportsPage(context: Context, href: string, search: Report
   const asked = search.from && search.to && !rangeProblem(search.from, search.to, granularity) ? { from: search.from, to: search.to } : null
   const query = { ...(asked ?? { from: fallback.from, to: fallback.to }), granularity, ...(search.offerId ? { offerId: search.offerId } : {}) }
   await Promise.all([
-    context.queryClient.ensureQueryData(reportQuery(api, query)).catch(refused),
-    context.queryClient.ensureQueryData(shopOffersQuery(api)).catch(refused),
+    context.queryClient.ensureQueryData(reportQuery(api, query)).catch(refusedRange),
+    context.queryClient.ensureQueryData(shopOffersQuery(api)).catch(refusedRange),
   ])
   return { today, timeZone, query }
 }

@@ -6,27 +6,20 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { bookingsListQuery } from '~/api/admin-bookings-list.queries'
 import { shopOffersQuery } from '~/api/admin-offers.queries'
-import { ApiError } from '~/api/client'
 import type { Locale } from '~/lib/locale'
-import { NotAuthorisedError } from '../../access'
 import { adminApiFor } from '../../api'
 import { signedInPage } from '../../routing'
 import { toListQuery, type BookingListSearch } from './search'
+import { refusedPage } from '../../refusals'
 
 type Context = { queryClient: QueryClient; lang: Locale }
-
-/** A refused role (changed meanwhile) is the 401 page. */
-function refused(error: unknown): never {
-  if (error instanceof ApiError && error.status === 403) throw new NotAuthorisedError()
-  throw error
-}
 
 /** Managers: one page of the bookings list. */
 export async function bookingsListPage(context: Context, href: string, search: BookingListSearch) {
   await signedInPage(context, href, 'manager')
   const api = adminApiFor(context.queryClient, context.lang)
   await Promise.all([
-    context.queryClient.ensureQueryData(bookingsListQuery(api, toListQuery(search))).catch(refused),
-    context.queryClient.ensureQueryData(shopOffersQuery(api)).catch(refused),
+    context.queryClient.ensureQueryData(bookingsListQuery(api, toListQuery(search))).catch(refusedPage),
+    context.queryClient.ensureQueryData(shopOffersQuery(api)).catch(refusedPage),
   ])
 }
