@@ -5,7 +5,8 @@
  */
 import type { Granularity } from '~/api/admin-finance.queries'
 import { addDays, addMonths } from '../sessions/month'
-import { isDay, MAX_PERIODS, MAX_RANGE_DAYS } from './search'
+import { isDay } from '~/lib/search-params'
+import { MAX_PERIODS, MAX_RANGE_DAYS } from './search'
 
 /** The month `today` falls in. */
 export function thisMonth(today: string): { from: string; to: string } {

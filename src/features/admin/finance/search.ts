@@ -6,7 +6,7 @@
  * ranges' arithmetic is in ./ranges.
  */
 import type { FinanceAgeBucket, FinancePaymentSource, FinancePaymentStatus, FinanceRefundReason, FinanceRefundStatus, Granularity } from '~/api/admin-finance.queries'
-import { definedOnly as defined, isDay, laterPage as page, matching, oneOf } from '~/lib/search-params'
+import { day, definedOnly as defined, laterPage as page, matching, oneOf } from '~/lib/search-params'
 
 export const GRANULARITIES = ['day', 'week', 'month'] as const satisfies readonly Granularity[]
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const satisfies readonly FinancePaymentStatus[]
@@ -23,8 +23,6 @@ export const PER_PAGE = 50
 
 const NAME = /^[A-Za-z0-9_-]{1,40}$/
 
-export { isDay }
-
 export type RangeSearch = { from?: string; to?: string }
 export type TotalsSearch = RangeSearch & { granularity?: Granularity }
 export type PaymentsSearch = RangeSearch & { provider?: string; method?: string; status?: FinancePaymentStatus; source?: FinancePaymentSource; booking?: string; page?: number }
@@ -32,7 +30,7 @@ export type RefundsSearch = RangeSearch & { status?: FinanceRefundStatus; reason
 export type OpenSearch = { bucket?: FinanceAgeBucket; paymentMethod?: (typeof BOOKING_PAYMENT_METHODS)[number]; page?: number }
 
 const name = (value: unknown) => matching(value, NAME)
-const range = (search: Record<string, unknown>): RangeSearch => ({ from: isDay(search.from) ? search.from : undefined, to: isDay(search.to) ? search.to : undefined })
+const range = (search: Record<string, unknown>): RangeSearch => ({ from: day(search.from), to: day(search.to) })
 
 export const totalsSearch = (search: Record<string, unknown>): TotalsSearch => defined({ ...range(search), granularity: oneOf(GRANULARITIES, search.granularity) })
 export const paymentsSearch = (search: Record<string, unknown>): PaymentsSearch =>
