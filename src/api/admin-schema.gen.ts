@@ -1440,6 +1440,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff member's availability over some days — the weekly pattern, the entries of the dates, and each day's morning and afternoon as resolved.
+         * @description `from` and `to` are days in the shop's time zone, both included, at most 62 days (else
+         *     400 `validation` with a field error on `to`: `range.reversed`, or `range.too_long` with
+         *     `maximum`; on `from`/`to`: `invalid_date`).
+         *
+         *     Without `staffId` the caller's own availability. Every member may read their own;
+         *     managers and owners any member of their shop (a guide asking for someone else gets 403
+         *     `auth.forbidden`). A member of another shop, or none, is 404 `staff.not_found`.
+         *
+         *     A half-day resolves to the date's own entry for it, else the date's whole-day (`DAY`)
+         *     entry, else the weekly entry of its weekday for it, else the weekly `DAY` entry, else
+         *     `null` (not stated); `source` says which (`date`, `weekly`, `null`). The morning (`am`)
+         *     is before 12:00, the afternoon (`pm`) from 12:00. `members` lists whose availability the
+         *     caller may read and change: a guide themselves; managers and owners the shop's active
+         *     members, by name (at most 300).
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        /**
+         * Sets (or clears) a staff member's availability on several dates at once, for the whole day, the morning or the afternoon.
+         * @description In one transaction, for each of `dates`: `part` `DAY` replaces the date's `DAY`, `AM`
+         *     and `PM` entries with one `DAY` entry (`availability` `null`: removes all three, the
+         *     weekly pattern applies again); `AM` or `PM` replaces (or, with `null`, removes) that
+         *     half's entry only (a `DAY` entry of the date still applies to the other half). `note`
+         *     (plain text on one line, at most 500 characters; blank is none) goes with each entry
+         *     written.
+         *
+         *     Field errors: `dates` `too_small`/`too_big` (1 to 366 dates) or `dates.N`
+         *     `invalid_date`, `availability.date_out_of_range` (more than two years before or after
+         *     today in the shop's time zone; `params.min`, `params.max`), `availability.duplicate_date`
+         *     (a date twice); `note` `too_big`, `control_characters`.
+         *
+         *     Without `staffId` the caller's own; managers and owners may set any member of their shop
+         *     (a guide setting someone else's gets 403 `auth.forbidden`); a member of another shop, or
+         *     none, is 404 `staff.not_found`. Recorded in the member's history (action
+         *     `availability_changed`, with the dates' count, part and availability). Answers how many
+         *     dates changed.
+         */
+        post: operations["setAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/availability/weekly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a staff member's weekly availability pattern (weekday 0–6, Sunday first), which the dates' own entries override.
+         * @description The pattern is replaced as a whole: weekdays and parts not listed are not stated. A `DAY`
+         *     entry of a weekday applies to both halves that have no entry of their own. Field errors:
+         *     `entries` `too_big` (more than 21), `entries.N` `availability.duplicate_entry` (a
+         *     weekday and part listed twice), `entries.N.note` `too_big`, `control_characters`.
+         *
+         *     Without `staffId` the caller's own; managers and owners may change any member of their
+         *     shop (a guide changing someone else's gets 403 `auth.forbidden`); a member of another
+         *     shop, or none, is 404 `staff.not_found`. Recorded in the member's history (action
+         *     `weekly_availability_changed`) when it changed. Answers the saved pattern.
+         */
+        put: operations["updateWeeklyAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/planning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The planning board of some days — every date with its guides, the private-service bookings, and each member's availability.
+         * @description `from` and `to` are days in the shop's time zone, both included, at most 31 days (else
+         *     400 `validation` with a field error on `to`: `range.reversed` or `range.too_long` with
+         *     `maximum`; on `from`/`to`: `invalid_date`).
+         *
+         *     - **sessions**: the dates of group activities that start in the range and are
+         *       scheduled, earliest first (cancelled dates are not shown: they need no guides; the
+         *       assignments they had stay recorded). `guidesNeeded` is max(1, ceil(placesTaken /
+         *       participantsPerGuide)) — one when the offer sets no `participantsPerGuide`;
+         *       `understaffed` is true when fewer guides are assigned. Each guide carries their
+         *       availability for the date (the worst of the half-days it touches: UNAVAILABLE, MAYBE,
+         *       not stated (`null`), AVAILABLE) and the reason given when they were assigned
+         *       against UNAVAILABLE. `halfDays` lists the half-days the date touches (AM before 12:00,
+         *       PM from 12:00, in the shop's time zone), so a client can tell any member's
+         *       availability for it from `staff[].days`.
+         *     - **privateBookings**: the booked private-service starts of the range (bookings that
+         *       are confirmed, accepted, paid or requested), read-only: guides are not assigned to
+         *       them this round.
+         *     - **staff**: the shop's active members of every role (owners and managers guide too;
+         *       deactivated members are not listed, nor are their assignments), by name; for each
+         *       day of the range their morning and afternoon availability (a date's own entry, else
+         *       the date's whole-day entry, else the weekly pattern; `null`: not stated) with the
+         *       note, and the ids of the listed sessions they are assigned to.
+         *
+         *     At most 1000 sessions, 1000 private-service bookings and 300 members (`truncated` says
+         *     when there were more). Managers and owners; a guide gets 403.
+         */
+        get: operations["getPlanningBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/sessions/{sessionId}/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assigns a staff member as a guide of a date; the member is e-mailed in their language.
+         * @description In one transaction, with the member's row locked (assignments of one member are
+         *     serialised, so two managers assigning at once can never double-book them):
+         *
+         *     - 404 `session.not_found` for a date of another shop or none; 409 `session.cancelled`
+         *       for a cancelled date.
+         *     - 404 `staff.not_found` for a member of another shop, none, or a deactivated one.
+         *     - 409 `guide.double_booked` when the member guides another scheduled date that
+         *       overlaps this one in time (`data.sessionId`, `data.offerTitle`, `data.startsAt`,
+         *       `data.endsAt`: the first such date).
+         *     - The member's availability for the date is the worst of the half-days it touches.
+         *       UNAVAILABLE: 409 `guide.unavailable` (`data.availability`, `data.note`: the member's
+         *       note, or `null`) unless `overrideReason` says why they are assigned anyway (stored
+         *       with the assignment and shown on the board). MAYBE: assigned, and `warnings` holds
+         *       `guide.maybe`.
+         *     - Already assigned: answered as it is (no second e-mail; the reason stays as it was).
+         *
+         *     The member gets an e-mail in their language with the date and time (shop's time zone),
+         *     the offer, the meeting point and a link to the date's participant list (none for a date
+         *     that is already over). Recorded in the date's history (action `guide_assigned`, with the
+         *     reason). Answers the date as the board shows it.
+         */
+        post: operations["assignGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/sessions/{sessionId}/guides/{staffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a guide from a date; the member is e-mailed in their language.
+         * @description 404 `session.not_found` for a date of another shop or none; 404 `guide.not_assigned`
+         *     when the member is not assigned to it (a member of another shop is never). Allowed on
+         *     a cancelled date too. The member is e-mailed in their language, unless the date is
+         *     cancelled or over or the member deactivated. Recorded in the date's history (action
+         *     `guide_unassigned`). Answers the date as the board shows it.
+         */
+        delete: operations["unassignGuide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/me/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's schedule feed address (iCalendar), or that there is none yet.
+         * @description The feed lists the sessions the member is assigned to (see `getScheduleFeed`). Its
+         *     address is built from the shop's configured origin (like the links in e-mails), never
+         *     from the request's host: `url` (`https://…/api/admin/v1/calendar/{staffId}/{key}.ics`)
+         *     and the same address as `webcalUrl` (`webcal://…`), which calendar apps open as a
+         *     subscription. Before the first `renewMyCalendarFeed` there is none (`active: false`,
+         *     both `null`).
+         */
+        get: operations["getMyCalendarFeed"];
+        put?: never;
+        /**
+         * Creates a new address for the signed-in member's schedule feed (the first one too); the old one stops working at once.
+         * @description The feed's generation (`staff.calendarFeedGeneration`, 0 = no feed) goes up by one and
+         *     the key is derived from it: `key` = base64url(HMAC-SHA256(the server's `calendar-feed`
+         *     secret, `calendar-feed|{shopId}|{staffId}|{generation}`)). The previous address answers
+         *     404 from this moment on (calendar apps subscribed to it stop receiving updates). Recorded
+         *     in the member's history (`calendar_feed_created`, `calendar_feed_renewed`). The answer is
+         *     the new addresses, as `getMyCalendarFeed` answers them; the same Idempotency-Key answers
+         *     the same addresses again (no second renewal).
+         */
+        post: operations["renewMyCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/calendar/{staffId}/{key}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff member's schedule as an iCalendar feed (RFC 5545), at its secret address.
+         * @description For calendar apps: no session cookie, the secret address is the credential (GET only).
+         *     It answers only when `staffId` is a member of the host's shop who is active, whose feed
+         *     exists (`renewMyCalendarFeed`) and `key` is its current key (compared in constant time);
+         *     anything else (another shop's host or member, an inactive member, an old or wrong key,
+         *     no feed) is the same 404 `calendar_feed.not_found`, telling nothing of which part was
+         *     wrong. Rate limited like every read of the API (429 with `Retry-After`).
+         *
+         *     Content: `VCALENDAR` (`METHOD:PUBLISH`, `X-WR-CALNAME` shop and member,
+         *     `X-WR-TIMEZONE`, `REFRESH-INTERVAL;VALUE=DURATION:PT1H`, `X-PUBLISHED-TTL:PT1H`) with a
+         *     `VTIMEZONE` of the shop's time zone for the years of its events (its offset changes read
+         *     from the IANA database), and one `VEVENT` per session the member is assigned to, from 60
+         *     days ago to 400 days ahead (at most 1000, the coming ones first): `UID`
+         *     `session-{sessionId}@{shopId}` (stable: calendar apps update the event instead of adding
+         *     another), `DTSTART`/`DTEND` local times with the shop's `TZID` (a local time that occurs
+         *     twice when the clocks go back in UTC), `SEQUENCE` the session's version,
+         *     `DTSTAMP`/`LAST-MODIFIED` its last change, `SUMMARY` the offer's title in the member's
+         *     language, `LOCATION` the meeting point (else the offer's location), `DESCRIPTION` the
+         *     places booked of the capacity, the other guides and the participants list's address,
+         *     `URL` the participants list in the staff app (`{origin}/{lang}/admin/sales/sessions/{sessionId}/manifest`,
+         *     the shop's configured origin and the member's language), `STATUS:CONFIRMED`, or
+         *     `STATUS:CANCELLED` (title marked) for a cancelled session the member was assigned to.
+         *     A session the member is no longer assigned to is absent. Changes show on the next refresh.
+         *
+         *     Cached by the member's calendar app only (`Cache-Control: private, no-cache`: revalidated
+         *     on every refresh, never kept by shared caches), with an `ETag`: `If-None-Match` with the
+         *     current one answers 304 without a body.
+         */
+        get: operations["getScheduleFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1684,6 +1952,15 @@ export interface components {
             extras: components["schemas"]["OfferExtra"][];
             /** @description Slugs of other offers of the shop shown with this one (field code `offer.unknown` otherwise). */
             related: components["schemas"]["OfferSlug"][];
+            /** @description How many guides each date needs and the working time it counts; when omitted on a save, the stored values stay (answers always carry it). */
+            staffing?: components["schemas"]["OfferStaffing"];
+        };
+        /** @description Planning and working time of the offer's dates. */
+        OfferStaffing: {
+            /** @description One guide per this many booked participants, at least one guide per date; null for one guide whatever the group's size. */
+            participantsPerGuide: number | null;
+            /** @description Minutes a guide spends on each date besides its duration (preparation, travel, tidying up), counted as their working time. */
+            preparationMinutes: number;
         };
         Offer: {
             id: components["schemas"]["OpaqueId"];
@@ -2152,6 +2429,10 @@ export interface components {
             cancelled: boolean;
             /** @description Closed for booking by the staff (it still takes place). */
             closed: boolean;
+            /** @description Guides the date needs (one per the offer's participants per guide of the places taken, at least one). */
+            guidesNeeded: number;
+            /** @description Active members assigned as its guides (planning); fewer than `guidesNeeded` means understaffed. */
+            guidesAssigned: number;
         };
         /** @description A booked private-service start (no money). */
         DashboardServiceBooking: {
@@ -3198,6 +3479,237 @@ export interface components {
         };
         RefundAnswer: {
             data: components["schemas"]["Refund"];
+        };
+        /**
+         * @description What a member says of a date, a half-day or a weekday.
+         * @enum {string}
+         */
+        AvailabilityValue: "AVAILABLE" | "MAYBE" | "UNAVAILABLE";
+        /**
+         * @description `DAY` the whole day, `AM` the morning (before 12:00), `PM` the afternoon (from 12:00).
+         * @enum {string}
+         */
+        AvailabilityPart: "DAY" | "AM" | "PM";
+        /** @description An entry of a date, which overrides the weekly pattern. */
+        AvailabilityDateEntry: {
+            date: components["schemas"]["SessionDay"];
+            part: components["schemas"]["AvailabilityPart"];
+            availability: components["schemas"]["AvailabilityValue"];
+            note: string | null;
+        };
+        /** @description An entry of the weekly pattern; `weekday` 0 is Sunday, 6 Saturday. */
+        AvailabilityWeeklyEntry: {
+            weekday: number;
+            part: components["schemas"]["AvailabilityPart"];
+            availability: components["schemas"]["AvailabilityValue"];
+            note: string | null;
+        };
+        /** @description A half-day as resolved; `availability` `null` when nothing applies (not stated). */
+        AvailabilityHalfDay: {
+            /** @enum {string|null} */
+            availability: "AVAILABLE" | "MAYBE" | "UNAVAILABLE" | null;
+            note: string | null;
+            /**
+             * @description Where the value comes from — the date's entries, the weekly pattern, or nowhere.
+             * @enum {string|null}
+             */
+            source: "date" | "weekly" | null;
+        };
+        AvailabilityDay: {
+            date: components["schemas"]["SessionDay"];
+            /** @description 0 Sunday … 6 Saturday. */
+            weekday: number;
+            am: components["schemas"]["AvailabilityHalfDay"];
+            pm: components["schemas"]["AvailabilityHalfDay"];
+        };
+        AvailabilityMember: {
+            id: components["schemas"]["OpaqueId"];
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        StaffAvailability: {
+            member: components["schemas"]["AvailabilityMember"];
+            from: components["schemas"]["SessionDay"];
+            to: components["schemas"]["SessionDay"];
+            /** @description The weekly pattern, by weekday (Sunday first) and part. */
+            weekly: components["schemas"]["AvailabilityWeeklyEntry"][];
+            /** @description The entries of the dates of the range, by date and part. */
+            entries: components["schemas"]["AvailabilityDateEntry"][];
+            /** @description Each day of the range, in order. */
+            days: components["schemas"]["AvailabilityDay"][];
+            /** @description Whose availability the caller may read and change (a guide only themselves), by name. */
+            members: components["schemas"]["AvailabilityMember"][];
+        };
+        StaffAvailabilityAnswer: {
+            data: components["schemas"]["StaffAvailability"];
+        };
+        AvailabilitySetInput: {
+            /** @description The member (default the caller). */
+            staffId?: components["schemas"]["OpaqueId"];
+            dates: string[];
+            part: components["schemas"]["AvailabilityPart"];
+            /**
+             * @description `null` clears the part (the weekly pattern applies again).
+             * @enum {string|null}
+             */
+            availability: "AVAILABLE" | "MAYBE" | "UNAVAILABLE" | null;
+            note?: string;
+        };
+        AvailabilitySetAnswer: {
+            data: {
+                staffId: components["schemas"]["OpaqueId"];
+                /** @description How many dates were asked for. */
+                dates: number;
+                /** @description How many of them changed. */
+                changed: number;
+            };
+        };
+        WeeklyAvailabilityInput: {
+            /** @description The member (default the caller). */
+            staffId?: components["schemas"]["OpaqueId"];
+            entries: {
+                weekday: number;
+                part: components["schemas"]["AvailabilityPart"];
+                availability: components["schemas"]["AvailabilityValue"];
+                note?: string;
+            }[];
+        };
+        WeeklyAvailabilityAnswer: {
+            data: {
+                staffId: components["schemas"]["OpaqueId"];
+                weekly: components["schemas"]["AvailabilityWeeklyEntry"][];
+            };
+        };
+        /**
+         * @description What a member said of a half-day (or of a date, the worst of its half-days); `null` where they said nothing.
+         * @enum {string}
+         */
+        PlanningAvailability: "AVAILABLE" | "MAYBE" | "UNAVAILABLE";
+        PlanningHalfDay: {
+            availability: components["schemas"]["PlanningAvailability"] | null;
+            note: string | null;
+        };
+        PlanningStaffDay: {
+            date: components["schemas"]["SessionDay"];
+            /** @description The morning (before 12:00). */
+            am: components["schemas"]["PlanningHalfDay"];
+            /** @description The afternoon (from 12:00). */
+            pm: components["schemas"]["PlanningHalfDay"];
+        };
+        PlanningStaff: {
+            id: components["schemas"]["OpaqueId"];
+            name: string;
+            role: components["schemas"]["Role"];
+            /** @description Each day of the range, in order. */
+            days: components["schemas"]["PlanningStaffDay"][];
+            /** @description The listed dates the member is assigned to, earliest first. */
+            sessionIds: components["schemas"]["OpaqueId"][];
+        };
+        PlanningGuide: {
+            staffId: components["schemas"]["OpaqueId"];
+            name: string;
+            /** @description Why they were assigned although UNAVAILABLE (null otherwise). */
+            overrideReason: string | null;
+            /** @description The member's availability for the date (the worst of the half-days it touches); `null`: not stated. */
+            availability: components["schemas"]["PlanningAvailability"] | null;
+        };
+        PlanningHalfDayRef: {
+            date: components["schemas"]["SessionDay"];
+            /** @enum {string} */
+            part: "AM" | "PM";
+        };
+        /** @description A date (session) of a group activity on the board; dates and times in the shop's time zone. */
+        PlanningSession: {
+            id: components["schemas"]["OpaqueId"];
+            offerId: components["schemas"]["OpaqueId"];
+            /** @description In the member's language (or the first there is). */
+            offerTitle: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            date: components["schemas"]["SessionDay"];
+            time: components["schemas"]["SessionTime"];
+            /** @description The half-days the date touches, in order. */
+            halfDays: components["schemas"]["PlanningHalfDayRef"][];
+            capacity: number;
+            /** @description Places of confirmed bookings. */
+            placesTaken: number;
+            /**
+             * @description Always `scheduled` on the board; `cancelled` only in the answer of `unassignGuide` on a cancelled date.
+             * @enum {string}
+             */
+            status: "scheduled" | "cancelled";
+            /** @description Closed for booking by the staff (it still takes place). */
+            closed: boolean;
+            /** @description The offer's setting (one guide per this many participants); `null`: one guide whatever the size. */
+            participantsPerGuide: number | null;
+            guidesNeeded: number;
+            /** @description Fewer guides assigned than needed. */
+            understaffed: boolean;
+            /** @description The assigned members, by name. */
+            guides: components["schemas"]["PlanningGuide"][];
+        };
+        /** @description A booked private-service start (read-only on the board). */
+        PlanningPrivateBooking: {
+            bookingCode: string;
+            itemId: components["schemas"]["OpaqueId"];
+            offerId: components["schemas"]["OpaqueId"];
+            offerTitle: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            date: components["schemas"]["SessionDay"];
+            time: components["schemas"]["SessionTime"];
+            participants: number;
+            /** @enum {string} */
+            status: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "PAID";
+        };
+        PlanningBoard: {
+            from: components["schemas"]["SessionDay"];
+            to: components["schemas"]["SessionDay"];
+            /** @description The shop's time zone, in which dates and times are given. */
+            timeZone: string;
+            /** @description More dates, private-service bookings or members than listed. */
+            truncated: boolean;
+            /** @description Scheduled dates starting in the range, earliest first. */
+            sessions: components["schemas"]["PlanningSession"][];
+            /** @description Earliest first. */
+            privateBookings: components["schemas"]["PlanningPrivateBooking"][];
+            /** @description The shop's active members, by name. */
+            staff: components["schemas"]["PlanningStaff"][];
+        };
+        PlanningBoardAnswer: {
+            data: components["schemas"]["PlanningBoard"];
+        };
+        GuideAssignInput: {
+            staffId: components["schemas"]["OpaqueId"];
+            /** @description Why the member is assigned although they said UNAVAILABLE; one line of plain text (field codes `required` when blank, `plain_text`). Ignored otherwise. */
+            overrideReason?: string;
+        };
+        GuideAssignmentAnswer: {
+            data: components["schemas"]["PlanningSession"];
+            /** @description `guide.maybe`: the member said MAYBE for the date (assigned all the same). */
+            warnings: "guide.maybe"[];
+        };
+        /** @description The addresses of a member's schedule feed on the shop's configured origin; both `null` while there is none. */
+        CalendarFeed: {
+            /** @description Whether the member has a feed (an address that answers). */
+            active: boolean;
+            /**
+             * Format: uri
+             * @description `https://{shop}/api/admin/v1/calendar/{staffId}/{key}.ics` (`http` when the shop's links are).
+             */
+            url: string | null;
+            /**
+             * Format: uri
+             * @description The same address as `webcal://…`, which calendar apps open as a subscription.
+             */
+            webcalUrl: string | null;
+        };
+        CalendarFeedAnswer: {
+            data: components["schemas"]["CalendarFeed"];
         };
     };
     responses: {
@@ -5638,6 +6150,291 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RefundAnswer"];
                 };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                staffId?: components["schemas"]["OpaqueId"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's availability over the range. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAvailabilityAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvailabilitySetInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilitySetAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateWeeklyAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyAvailabilityInput"];
+            };
+        };
+        responses: {
+            /** @description The saved pattern. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeeklyAvailabilityAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlanningBoard: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board of the range. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningBoardAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    assignGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                sessionId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideAssignInput"];
+            };
+        };
+        responses: {
+            /** @description The date with its guides, and the warnings of the assignment. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideAssignmentAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    unassignGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                sessionId: components["schemas"]["OpaqueId"];
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The date with its remaining guides. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideAssignmentAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's addresses. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    renewMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new addresses. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getScheduleFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client has. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                staffId: components["schemas"]["OpaqueId"];
+                /** @description The feed's key (43 characters of base64url). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed (`text/calendar; charset=utf-8`, CRLF line ends, lines folded at 75 octets). */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    ETag: string;
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match` named the current `ETag`). */
+            304: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    ETag: string;
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };

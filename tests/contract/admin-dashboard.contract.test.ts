@@ -234,6 +234,9 @@ describeEachDatabase('the dashboard (openapi/admin.yaml, tag dashboard)', (facto
         bookings: 1,
         cancelled: false,
         closed: false,
+        // One guide whatever the size (the offer sets no participants per guide); none assigned yet.
+        guidesNeeded: 1,
+        guidesAssigned: 0,
       },
     ])
     expect(day('2026-03-31').sessions).toEqual([

@@ -94,6 +94,25 @@ describeEachDatabase('offers: create, edit, history (openapi/admin.yaml, tag off
     expect(again.body.data.history[0].changes).toContainEqual({ field: 'variants.child.price', before: 8000, after: 9000 })
   })
 
+  it('stores the guides needed and the preparation time, keeps them when a save omits them and refuses numbers out of range', async () => {
+    const { id, version, content } = (await create({ kind: 'activity', title: { de: 'Gletscher' } })).body.data
+    expect(content.staffing).toEqual({ participantsPerGuide: null, preparationMinutes: 0 })
+    const saved = await put(id, version, { ...content, staffing: { participantsPerGuide: 8, preparationMinutes: 45 } })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.data.content.staffing).toEqual({ participantsPerGuide: 8, preparationMinutes: 45 })
+    expect(saved.body.data.history[0].changes).toContainEqual({ field: 'staffing.participantsPerGuide', before: null, after: 8 })
+    const { staffing: _omitted, ...older } = saved.body.data.content
+    const kept = await put(id, saved.body.data.version, { ...older, intro: { de: 'Eis' } })
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200)
+    expect(kept.body.data.content.staffing).toEqual({ participantsPerGuide: 8, preparationMinutes: 45 })
+    for (const staffing of [{ participantsPerGuide: 0, preparationMinutes: 0 }, { participantsPerGuide: 3, preparationMinutes: 1441 }, { participantsPerGuide: 2.5, preparationMinutes: 0 }]) {
+      const refused = await put(id, kept.body.data.version, { ...kept.body.data.content, staffing })
+      expect(refused.status, JSON.stringify(staffing)).toBe(400)
+      expect(Object.keys(refused.body.data.errors ?? {}).some((k) => k.startsWith('content.staffing.')), JSON.stringify(refused.body)).toBe(true)
+    }
+    expect((await get(id)).body.data.content.staffing).toEqual({ participantsPerGuide: 8, preparationMinutes: 45 })
+  })
+
   it('refuses a stale version with the current one and keeps the newer change', async () => {
     const { id, version, content } = (await create({ kind: 'activity', title: { de: 'Zweimal' } })).body.data
     expect((await put(id, version, { ...content, intro: { de: 'Erste' } })).status).toBe(200)

@@ -136,6 +136,13 @@ function harvest(value: unknown, cartId?: string) {
   if (typeof o.token === 'string' && 'expiresAt' in o) remember('token', o.token)
   if (typeof o.code === 'string' && /^[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(o.code)) remember('code', o.code)
   if (typeof o.id === 'string' && typeof o.role === 'string' && typeof o.status === 'string') remember('staffId', o.id)
+  // A schedule feed's address (renewMyCalendarFeed, getMyCalendarFeed): its member and key, for getScheduleFeed.
+  const feed = typeof o.url === 'string' && 'webcalUrl' in o ? /\/api\/admin\/v1\/calendar\/([^/]+)\/([^/]+)\.ics$/.exec(o.url) : null
+  if (feed) {
+    // Only the member's current address answers (a renewal ends the previous one): keep that one.
+    pools.set('calendarFeed', (pools.get('calendarFeed') ?? []).filter((p) => !p.startsWith(`${feed[1]}/`)))
+    remember('calendarFeed', `${feed[1]}/${feed[2]}`)
+  }
   for (const v of Object.values(o)) harvest(v, cartId)
 }
 
@@ -373,6 +380,8 @@ const bodyHints = (): Hints => ({
   currentPassword: fc.oneof(fc.constant(STAFF_PASSWORD), fc.string({ maxLength: 20 })),
   value: fc.oneof(fc.constantFrom(...VALID_PHONES, 'new.address@alpin.example', 'owner@alpin.example', 'not-an-address'), fc.emailAddress()),
   version: fc.integer({ min: 1, max: 4 }),
+  // staff availability (and guides): members of the shops, mostly real ones
+  staffId: fromPool('staffId'),
 })
 const paramHints = (): Hints => ({
   slug: fromPool('slug'),
@@ -555,6 +564,17 @@ const CONTACT = {
 const cartsSeen = new Map<string, Json>()
 type Scenario = { path: Record<string, string>; body?: unknown }
 const scenarios: Record<string, () => fc.Arbitrary<Scenario>> = {
+  getScheduleFeed: () =>
+    fromPool('calendarFeed', 'none/none').map((pair) => {
+      const [staffId = '', key = ''] = pair.split('/')
+      return { path: { staffId, key } }
+    }),
+  // Planning: real dates and members of the shops (assignments, refusals, double bookings), with or without a reason.
+  assignGuide: () =>
+    fc
+      .tuple(fromPool('sessionId'), fromPool('staffId'), fc.option(fc.oneof(fc.constantFrom('Knows the route', '   '), nastyText), { nil: undefined }))
+      .map(([sessionId, staffId, overrideReason]) => ({ path: { sessionId }, body: { staffId, ...(overrideReason === undefined ? {} : { overrideReason }) } })),
+  unassignGuide: () => fc.tuple(fromPool('sessionId'), fromPool('staffId')).map(([sessionId, staffId]) => ({ path: { sessionId, staffId } })),
   updateCartItem: () =>
     fc.tuple(fromPool('cartItem', 'none/none'), fc.integer({ min: 1, max: 4 })).map(([pair, quantity]) => {
       const [cartId = '', itemId = ''] = pair.split('/')

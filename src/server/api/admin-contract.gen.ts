@@ -84,6 +84,18 @@ export const contract: OpenApiDocument = {
     {
       "name": "reports",
       "description": "Bookings, revenue, occupancy, channels and answer times over time."
+    },
+    {
+      "name": "availability",
+      "description": "When staff members can work (per date and weekly), entered by themselves or by managers."
+    },
+    {
+      "name": "planning",
+      "description": "The planning board and the guides assigned to each date."
+    },
+    {
+      "name": "calendar-feed",
+      "description": "Each staff member's secret iCalendar feed of their assigned dates."
     }
   ],
   "paths": {
@@ -4896,6 +4908,549 @@ export const contract: OpenApiDocument = {
           }
         }
       }
+    },
+    "/api/admin/v1/availability": {
+      "get": {
+        "operationId": "getAvailability",
+        "tags": [
+          "availability"
+        ],
+        "x-role": "guide",
+        "summary": "A staff member's availability over some days — the weekly pattern, the entries of the dates, and each day's morning and afternoon as resolved.",
+        "description": "`from` and `to` are days in the shop's time zone, both included, at most 62 days (else\n400 `validation` with a field error on `to`: `range.reversed`, or `range.too_long` with\n`maximum`; on `from`/`to`: `invalid_date`).\n\nWithout `staffId` the caller's own availability. Every member may read their own;\nmanagers and owners any member of their shop (a guide asking for someone else gets 403\n`auth.forbidden`). A member of another shop, or none, is 404 `staff.not_found`.\n\nA half-day resolves to the date's own entry for it, else the date's whole-day (`DAY`)\nentry, else the weekly entry of its weekday for it, else the weekly `DAY` entry, else\n`null` (not stated); `source` says which (`date`, `weekly`, `null`). The morning (`am`)\nis before 12:00, the afternoon (`pm`) from 12:00. `members` lists whose availability the\ncaller may read and change: a guide themselves; managers and owners the shop's active\nmembers, by name (at most 300).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "staffId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The member's availability over the range.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StaffAvailabilityAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "post": {
+        "operationId": "setAvailability",
+        "tags": [
+          "availability"
+        ],
+        "x-role": "guide",
+        "summary": "Sets (or clears) a staff member's availability on several dates at once, for the whole day, the morning or the afternoon.",
+        "description": "In one transaction, for each of `dates`: `part` `DAY` replaces the date's `DAY`, `AM`\nand `PM` entries with one `DAY` entry (`availability` `null`: removes all three, the\nweekly pattern applies again); `AM` or `PM` replaces (or, with `null`, removes) that\nhalf's entry only (a `DAY` entry of the date still applies to the other half). `note`\n(plain text on one line, at most 500 characters; blank is none) goes with each entry\nwritten.\n\nField errors: `dates` `too_small`/`too_big` (1 to 366 dates) or `dates.N`\n`invalid_date`, `availability.date_out_of_range` (more than two years before or after\ntoday in the shop's time zone; `params.min`, `params.max`), `availability.duplicate_date`\n(a date twice); `note` `too_big`, `control_characters`.\n\nWithout `staffId` the caller's own; managers and owners may set any member of their shop\n(a guide setting someone else's gets 403 `auth.forbidden`); a member of another shop, or\nnone, is 404 `staff.not_found`. Recorded in the member's history (action\n`availability_changed`, with the dates' count, part and availability). Answers how many\ndates changed.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AvailabilitySetInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Saved.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AvailabilitySetAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/availability/weekly": {
+      "put": {
+        "operationId": "updateWeeklyAvailability",
+        "tags": [
+          "availability"
+        ],
+        "x-role": "guide",
+        "summary": "Replaces a staff member's weekly availability pattern (weekday 0–6, Sunday first), which the dates' own entries override.",
+        "description": "The pattern is replaced as a whole: weekdays and parts not listed are not stated. A `DAY`\nentry of a weekday applies to both halves that have no entry of their own. Field errors:\n`entries` `too_big` (more than 21), `entries.N` `availability.duplicate_entry` (a\nweekday and part listed twice), `entries.N.note` `too_big`, `control_characters`.\n\nWithout `staffId` the caller's own; managers and owners may change any member of their\nshop (a guide changing someone else's gets 403 `auth.forbidden`); a member of another\nshop, or none, is 404 `staff.not_found`. Recorded in the member's history (action\n`weekly_availability_changed`) when it changed. Answers the saved pattern.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/WeeklyAvailabilityInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The saved pattern.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WeeklyAvailabilityAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/planning": {
+      "get": {
+        "operationId": "getPlanningBoard",
+        "tags": [
+          "planning"
+        ],
+        "x-role": "manager",
+        "summary": "The planning board of some days — every date with its guides, the private-service bookings, and each member's availability.",
+        "description": "`from` and `to` are days in the shop's time zone, both included, at most 31 days (else\n400 `validation` with a field error on `to`: `range.reversed` or `range.too_long` with\n`maximum`; on `from`/`to`: `invalid_date`).\n\n- **sessions**: the dates of group activities that start in the range and are\n  scheduled, earliest first (cancelled dates are not shown: they need no guides; the\n  assignments they had stay recorded). `guidesNeeded` is max(1, ceil(placesTaken /\n  participantsPerGuide)) — one when the offer sets no `participantsPerGuide`;\n  `understaffed` is true when fewer guides are assigned. Each guide carries their\n  availability for the date (the worst of the half-days it touches: UNAVAILABLE, MAYBE,\n  not stated (`null`), AVAILABLE) and the reason given when they were assigned\n  against UNAVAILABLE. `halfDays` lists the half-days the date touches (AM before 12:00,\n  PM from 12:00, in the shop's time zone), so a client can tell any member's\n  availability for it from `staff[].days`.\n- **privateBookings**: the booked private-service starts of the range (bookings that\n  are confirmed, accepted, paid or requested), read-only: guides are not assigned to\n  them this round.\n- **staff**: the shop's active members of every role (owners and managers guide too;\n  deactivated members are not listed, nor are their assignments), by name; for each\n  day of the range their morning and afternoon availability (a date's own entry, else\n  the date's whole-day entry, else the weekly pattern; `null`: not stated) with the\n  note, and the ids of the listed sessions they are assigned to.\n\nAt most 1000 sessions, 1000 private-service bookings and 300 members (`truncated` says\nwhen there were more). Managers and owners; a guide gets 403.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The board of the range.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlanningBoardAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/sessions/{sessionId}/guides": {
+      "post": {
+        "operationId": "assignGuide",
+        "tags": [
+          "planning"
+        ],
+        "x-role": "manager",
+        "summary": "Assigns a staff member as a guide of a date; the member is e-mailed in their language.",
+        "description": "In one transaction, with the member's row locked (assignments of one member are\nserialised, so two managers assigning at once can never double-book them):\n\n- 404 `session.not_found` for a date of another shop or none; 409 `session.cancelled`\n  for a cancelled date.\n- 404 `staff.not_found` for a member of another shop, none, or a deactivated one.\n- 409 `guide.double_booked` when the member guides another scheduled date that\n  overlaps this one in time (`data.sessionId`, `data.offerTitle`, `data.startsAt`,\n  `data.endsAt`: the first such date).\n- The member's availability for the date is the worst of the half-days it touches.\n  UNAVAILABLE: 409 `guide.unavailable` (`data.availability`, `data.note`: the member's\n  note, or `null`) unless `overrideReason` says why they are assigned anyway (stored\n  with the assignment and shown on the board). MAYBE: assigned, and `warnings` holds\n  `guide.maybe`.\n- Already assigned: answered as it is (no second e-mail; the reason stays as it was).\n\nThe member gets an e-mail in their language with the date and time (shop's time zone),\nthe offer, the meeting point and a link to the date's participant list (none for a date\nthat is already over). Recorded in the date's history (action `guide_assigned`, with the\nreason). Answers the date as the board shows it.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GuideAssignInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The date with its guides, and the warnings of the assignment.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideAssignmentAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/sessions/{sessionId}/guides/{staffId}": {
+      "delete": {
+        "operationId": "unassignGuide",
+        "tags": [
+          "planning"
+        ],
+        "x-role": "manager",
+        "summary": "Removes a guide from a date; the member is e-mailed in their language.",
+        "description": "404 `session.not_found` for a date of another shop or none; 404 `guide.not_assigned`\nwhen the member is not assigned to it (a member of another shop is never). Allowed on\na cancelled date too. The member is e-mailed in their language, unless the date is\ncancelled or over or the member deactivated. Recorded in the date's history (action\n`guide_unassigned`). Answers the date as the board shows it.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "sessionId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/StaffId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The date with its remaining guides.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideAssignmentAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/me/calendar-feed": {
+      "get": {
+        "operationId": "getMyCalendarFeed",
+        "tags": [
+          "calendar-feed"
+        ],
+        "x-role": "guide",
+        "summary": "The signed-in member's schedule feed address (iCalendar), or that there is none yet.",
+        "description": "The feed lists the sessions the member is assigned to (see `getScheduleFeed`). Its\naddress is built from the shop's configured origin (like the links in e-mails), never\nfrom the request's host: `url` (`https://…/api/admin/v1/calendar/{staffId}/{key}.ics`)\nand the same address as `webcalUrl` (`webcal://…`), which calendar apps open as a\nsubscription. Before the first `renewMyCalendarFeed` there is none (`active: false`,\nboth `null`).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The feed's addresses.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CalendarFeedAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "post": {
+        "operationId": "renewMyCalendarFeed",
+        "tags": [
+          "calendar-feed"
+        ],
+        "x-role": "guide",
+        "summary": "Creates a new address for the signed-in member's schedule feed (the first one too); the old one stops working at once.",
+        "description": "The feed's generation (`staff.calendarFeedGeneration`, 0 = no feed) goes up by one and\nthe key is derived from it: `key` = base64url(HMAC-SHA256(the server's `calendar-feed`\nsecret, `calendar-feed|{shopId}|{staffId}|{generation}`)). The previous address answers\n404 from this moment on (calendar apps subscribed to it stop receiving updates). Recorded\nin the member's history (`calendar_feed_created`, `calendar_feed_renewed`). The answer is\nthe new addresses, as `getMyCalendarFeed` answers them; the same Idempotency-Key answers\nthe same addresses again (no second renewal).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The new addresses.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CalendarFeedAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/calendar/{staffId}/{key}.ics": {
+      "get": {
+        "operationId": "getScheduleFeed",
+        "tags": [
+          "calendar-feed"
+        ],
+        "x-role": "public",
+        "summary": "A staff member's schedule as an iCalendar feed (RFC 5545), at its secret address.",
+        "description": "For calendar apps: no session cookie, the secret address is the credential (GET only).\nIt answers only when `staffId` is a member of the host's shop who is active, whose feed\nexists (`renewMyCalendarFeed`) and `key` is its current key (compared in constant time);\nanything else (another shop's host or member, an inactive member, an old or wrong key,\nno feed) is the same 404 `calendar_feed.not_found`, telling nothing of which part was\nwrong. Rate limited like every read of the API (429 with `Retry-After`).\n\nContent: `VCALENDAR` (`METHOD:PUBLISH`, `X-WR-CALNAME` shop and member,\n`X-WR-TIMEZONE`, `REFRESH-INTERVAL;VALUE=DURATION:PT1H`, `X-PUBLISHED-TTL:PT1H`) with a\n`VTIMEZONE` of the shop's time zone for the years of its events (its offset changes read\nfrom the IANA database), and one `VEVENT` per session the member is assigned to, from 60\ndays ago to 400 days ahead (at most 1000, the coming ones first): `UID`\n`session-{sessionId}@{shopId}` (stable: calendar apps update the event instead of adding\nanother), `DTSTART`/`DTEND` local times with the shop's `TZID` (a local time that occurs\ntwice when the clocks go back in UTC), `SEQUENCE` the session's version,\n`DTSTAMP`/`LAST-MODIFIED` its last change, `SUMMARY` the offer's title in the member's\nlanguage, `LOCATION` the meeting point (else the offer's location), `DESCRIPTION` the\nplaces booked of the capacity, the other guides and the participants list's address,\n`URL` the participants list in the staff app (`{origin}/{lang}/admin/sales/sessions/{sessionId}/manifest`,\nthe shop's configured origin and the member's language), `STATUS:CONFIRMED`, or\n`STATUS:CANCELLED` (title marked) for a cancelled session the member was assigned to.\nA session the member is no longer assigned to is absent. Changes show on the next refresh.\n\nCached by the member's calendar app only (`Cache-Control: private, no-cache`: revalidated\non every refresh, never kept by shared caches), with an `ETag`: `If-None-Match` with the\ncurrent one answers 304 without a body.\n",
+        "security": [],
+        "parameters": [
+          {
+            "name": "staffId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "name": "key",
+            "in": "path",
+            "required": true,
+            "description": "The feed's key (43 characters of base64url).",
+            "schema": {
+              "type": "string",
+              "pattern": "^[A-Za-z0-9_-]{43}$"
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The `ETag` of the copy the client has.",
+            "schema": {
+              "type": "string",
+              "maxLength": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The feed (`text/calendar; charset=utf-8`, CRLF line ends, lines folded at 75 octets).",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              },
+              "ETag": {
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Cache-Control": {
+                "required": true,
+                "schema": {
+                  "type": "string",
+                  "const": "private, no-cache"
+                }
+              }
+            },
+            "content": {
+              "text/calendar": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified (`If-None-Match` named the current `ETag`).",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              },
+              "ETag": {
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Cache-Control": {
+                "required": true,
+                "schema": {
+                  "type": "string",
+                  "const": "private, no-cache"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -5849,6 +6404,40 @@ export const contract: OpenApiDocument = {
             "items": {
               "$ref": "#/components/schemas/OfferSlug"
             }
+          },
+          "staffing": {
+            "description": "How many guides each date needs and the working time it counts; when omitted on a save, the stored values stay (answers always carry it).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/OfferStaffing"
+              }
+            ]
+          }
+        }
+      },
+      "OfferStaffing": {
+        "description": "Planning and working time of the offer's dates.",
+        "type": "object",
+        "required": [
+          "participantsPerGuide",
+          "preparationMinutes"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "participantsPerGuide": {
+            "description": "One guide per this many booked participants, at least one guide per date; null for one guide whatever the group's size.",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000
+          },
+          "preparationMinutes": {
+            "description": "Minutes a guide spends on each date besides its duration (preparation, travel, tidying up), counted as their working time.",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1440
           }
         }
       },
@@ -7518,7 +8107,9 @@ export const contract: OpenApiDocument = {
           "participants",
           "bookings",
           "cancelled",
-          "closed"
+          "closed",
+          "guidesNeeded",
+          "guidesAssigned"
         ],
         "additionalProperties": false,
         "properties": {
@@ -7577,6 +8168,16 @@ export const contract: OpenApiDocument = {
           "closed": {
             "description": "Closed for booking by the staff (it still takes place).",
             "type": "boolean"
+          },
+          "guidesNeeded": {
+            "description": "Guides the date needs (one per the offer's participants per guide of the places taken, at least one).",
+            "type": "integer",
+            "minimum": 1
+          },
+          "guidesAssigned": {
+            "description": "Active members assigned as its guides (planning); fewer than `guidesNeeded` means understaffed.",
+            "type": "integer",
+            "minimum": 0
           }
         }
       },
@@ -11635,6 +12236,879 @@ export const contract: OpenApiDocument = {
         "properties": {
           "data": {
             "$ref": "#/components/schemas/Refund"
+          }
+        }
+      },
+      "AvailabilityValue": {
+        "description": "What a member says of a date, a half-day or a weekday.",
+        "type": "string",
+        "enum": [
+          "AVAILABLE",
+          "MAYBE",
+          "UNAVAILABLE"
+        ]
+      },
+      "AvailabilityPart": {
+        "description": "`DAY` the whole day, `AM` the morning (before 12:00), `PM` the afternoon (from 12:00).",
+        "type": "string",
+        "enum": [
+          "DAY",
+          "AM",
+          "PM"
+        ]
+      },
+      "AvailabilityDateEntry": {
+        "description": "An entry of a date, which overrides the weekly pattern.",
+        "type": "object",
+        "required": [
+          "date",
+          "part",
+          "availability",
+          "note"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "part": {
+            "$ref": "#/components/schemas/AvailabilityPart"
+          },
+          "availability": {
+            "$ref": "#/components/schemas/AvailabilityValue"
+          },
+          "note": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 500
+          }
+        }
+      },
+      "AvailabilityWeeklyEntry": {
+        "description": "An entry of the weekly pattern; `weekday` 0 is Sunday, 6 Saturday.",
+        "type": "object",
+        "required": [
+          "weekday",
+          "part",
+          "availability",
+          "note"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "weekday": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 6
+          },
+          "part": {
+            "$ref": "#/components/schemas/AvailabilityPart"
+          },
+          "availability": {
+            "$ref": "#/components/schemas/AvailabilityValue"
+          },
+          "note": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 500
+          }
+        }
+      },
+      "AvailabilityHalfDay": {
+        "description": "A half-day as resolved; `availability` `null` when nothing applies (not stated).",
+        "type": "object",
+        "required": [
+          "availability",
+          "note",
+          "source"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "availability": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "AVAILABLE",
+              "MAYBE",
+              "UNAVAILABLE",
+              null
+            ]
+          },
+          "note": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 500
+          },
+          "source": {
+            "description": "Where the value comes from — the date's entries, the weekly pattern, or nowhere.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "date",
+              "weekly",
+              null
+            ]
+          }
+        }
+      },
+      "AvailabilityDay": {
+        "type": "object",
+        "required": [
+          "date",
+          "weekday",
+          "am",
+          "pm"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "weekday": {
+            "description": "0 Sunday … 6 Saturday.",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 6
+          },
+          "am": {
+            "$ref": "#/components/schemas/AvailabilityHalfDay"
+          },
+          "pm": {
+            "$ref": "#/components/schemas/AvailabilityHalfDay"
+          }
+        }
+      },
+      "AvailabilityMember": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "role"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "name": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "role": {
+            "$ref": "#/components/schemas/Role"
+          }
+        }
+      },
+      "StaffAvailability": {
+        "type": "object",
+        "required": [
+          "member",
+          "from",
+          "to",
+          "weekly",
+          "entries",
+          "days",
+          "members"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "member": {
+            "$ref": "#/components/schemas/AvailabilityMember"
+          },
+          "from": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "to": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "weekly": {
+            "description": "The weekly pattern, by weekday (Sunday first) and part.",
+            "type": "array",
+            "maxItems": 21,
+            "items": {
+              "$ref": "#/components/schemas/AvailabilityWeeklyEntry"
+            }
+          },
+          "entries": {
+            "description": "The entries of the dates of the range, by date and part.",
+            "type": "array",
+            "maxItems": 186,
+            "items": {
+              "$ref": "#/components/schemas/AvailabilityDateEntry"
+            }
+          },
+          "days": {
+            "description": "Each day of the range, in order.",
+            "type": "array",
+            "maxItems": 62,
+            "items": {
+              "$ref": "#/components/schemas/AvailabilityDay"
+            }
+          },
+          "members": {
+            "description": "Whose availability the caller may read and change (a guide only themselves), by name.",
+            "type": "array",
+            "maxItems": 300,
+            "items": {
+              "$ref": "#/components/schemas/AvailabilityMember"
+            }
+          }
+        }
+      },
+      "StaffAvailabilityAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/StaffAvailability"
+          }
+        }
+      },
+      "AvailabilitySetInput": {
+        "type": "object",
+        "required": [
+          "dates",
+          "part",
+          "availability"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "staffId": {
+            "description": "The member (default the caller).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/OpaqueId"
+              }
+            ]
+          },
+          "dates": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 366,
+            "items": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          "part": {
+            "$ref": "#/components/schemas/AvailabilityPart"
+          },
+          "availability": {
+            "description": "`null` clears the part (the weekly pattern applies again).",
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "AVAILABLE",
+              "MAYBE",
+              "UNAVAILABLE",
+              null
+            ]
+          },
+          "note": {
+            "type": "string",
+            "maxLength": 500
+          }
+        }
+      },
+      "AvailabilitySetAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "staffId",
+              "dates",
+              "changed"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "staffId": {
+                "$ref": "#/components/schemas/OpaqueId"
+              },
+              "dates": {
+                "description": "How many dates were asked for.",
+                "type": "integer",
+                "minimum": 1
+              },
+              "changed": {
+                "description": "How many of them changed.",
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          }
+        }
+      },
+      "WeeklyAvailabilityInput": {
+        "type": "object",
+        "required": [
+          "entries"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "staffId": {
+            "description": "The member (default the caller).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/OpaqueId"
+              }
+            ]
+          },
+          "entries": {
+            "type": "array",
+            "maxItems": 21,
+            "items": {
+              "type": "object",
+              "required": [
+                "weekday",
+                "part",
+                "availability"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "weekday": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 6
+                },
+                "part": {
+                  "$ref": "#/components/schemas/AvailabilityPart"
+                },
+                "availability": {
+                  "$ref": "#/components/schemas/AvailabilityValue"
+                },
+                "note": {
+                  "type": "string",
+                  "maxLength": 500
+                }
+              }
+            }
+          }
+        }
+      },
+      "WeeklyAvailabilityAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "type": "object",
+            "required": [
+              "staffId",
+              "weekly"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "staffId": {
+                "$ref": "#/components/schemas/OpaqueId"
+              },
+              "weekly": {
+                "type": "array",
+                "maxItems": 21,
+                "items": {
+                  "$ref": "#/components/schemas/AvailabilityWeeklyEntry"
+                }
+              }
+            }
+          }
+        }
+      },
+      "PlanningAvailability": {
+        "description": "What a member said of a half-day (or of a date, the worst of its half-days); `null` where they said nothing.",
+        "type": "string",
+        "enum": [
+          "AVAILABLE",
+          "MAYBE",
+          "UNAVAILABLE"
+        ]
+      },
+      "PlanningHalfDay": {
+        "type": "object",
+        "required": [
+          "availability",
+          "note"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "availability": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/PlanningAvailability"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "note": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 500
+          }
+        }
+      },
+      "PlanningStaffDay": {
+        "type": "object",
+        "required": [
+          "date",
+          "am",
+          "pm"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "am": {
+            "description": "The morning (before 12:00).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/PlanningHalfDay"
+              }
+            ]
+          },
+          "pm": {
+            "description": "The afternoon (from 12:00).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/PlanningHalfDay"
+              }
+            ]
+          }
+        }
+      },
+      "PlanningStaff": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "role",
+          "days",
+          "sessionIds"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "name": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "role": {
+            "$ref": "#/components/schemas/Role"
+          },
+          "days": {
+            "description": "Each day of the range, in order.",
+            "type": "array",
+            "maxItems": 31,
+            "items": {
+              "$ref": "#/components/schemas/PlanningStaffDay"
+            }
+          },
+          "sessionIds": {
+            "description": "The listed dates the member is assigned to, earliest first.",
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        }
+      },
+      "PlanningGuide": {
+        "type": "object",
+        "required": [
+          "staffId",
+          "name",
+          "overrideReason",
+          "availability"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "staffId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "name": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "overrideReason": {
+            "description": "Why they were assigned although UNAVAILABLE (null otherwise).",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 500
+          },
+          "availability": {
+            "description": "The member's availability for the date (the worst of the half-days it touches); `null`: not stated.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/PlanningAvailability"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "PlanningHalfDayRef": {
+        "type": "object",
+        "required": [
+          "date",
+          "part"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "part": {
+            "type": "string",
+            "enum": [
+              "AM",
+              "PM"
+            ]
+          }
+        }
+      },
+      "PlanningSession": {
+        "description": "A date (session) of a group activity on the board; dates and times in the shop's time zone.",
+        "type": "object",
+        "required": [
+          "id",
+          "offerId",
+          "offerTitle",
+          "startsAt",
+          "endsAt",
+          "date",
+          "time",
+          "halfDays",
+          "capacity",
+          "placesTaken",
+          "status",
+          "closed",
+          "participantsPerGuide",
+          "guidesNeeded",
+          "understaffed",
+          "guides"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "description": "In the member's language (or the first there is).",
+            "type": "string",
+            "maxLength": 300
+          },
+          "startsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "time": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "halfDays": {
+            "description": "The half-days the date touches, in order.",
+            "type": "array",
+            "maxItems": 64,
+            "items": {
+              "$ref": "#/components/schemas/PlanningHalfDayRef"
+            }
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "placesTaken": {
+            "description": "Places of confirmed bookings.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "status": {
+            "description": "Always `scheduled` on the board; `cancelled` only in the answer of `unassignGuide` on a cancelled date.",
+            "type": "string",
+            "enum": [
+              "scheduled",
+              "cancelled"
+            ]
+          },
+          "closed": {
+            "description": "Closed for booking by the staff (it still takes place).",
+            "type": "boolean"
+          },
+          "participantsPerGuide": {
+            "description": "The offer's setting (one guide per this many participants); `null`: one guide whatever the size.",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "guidesNeeded": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "understaffed": {
+            "description": "Fewer guides assigned than needed.",
+            "type": "boolean"
+          },
+          "guides": {
+            "description": "The assigned members, by name.",
+            "type": "array",
+            "maxItems": 300,
+            "items": {
+              "$ref": "#/components/schemas/PlanningGuide"
+            }
+          }
+        }
+      },
+      "PlanningPrivateBooking": {
+        "description": "A booked private-service start (read-only on the board).",
+        "type": "object",
+        "required": [
+          "bookingCode",
+          "itemId",
+          "offerId",
+          "offerTitle",
+          "startsAt",
+          "endsAt",
+          "date",
+          "time",
+          "participants",
+          "status"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "bookingCode": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 32
+          },
+          "itemId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "type": "string",
+            "maxLength": 300
+          },
+          "startsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "time": {
+            "$ref": "#/components/schemas/SessionTime"
+          },
+          "participants": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "CONFIRMED",
+              "REQUESTED",
+              "ACCEPTED",
+              "PAID"
+            ]
+          }
+        }
+      },
+      "PlanningBoard": {
+        "type": "object",
+        "required": [
+          "from",
+          "to",
+          "timeZone",
+          "truncated",
+          "sessions",
+          "privateBookings",
+          "staff"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "from": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "to": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "timeZone": {
+            "description": "The shop's time zone, in which dates and times are given.",
+            "type": "string",
+            "maxLength": 64
+          },
+          "truncated": {
+            "description": "More dates, private-service bookings or members than listed.",
+            "type": "boolean"
+          },
+          "sessions": {
+            "description": "Scheduled dates starting in the range, earliest first.",
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "$ref": "#/components/schemas/PlanningSession"
+            }
+          },
+          "privateBookings": {
+            "description": "Earliest first.",
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "$ref": "#/components/schemas/PlanningPrivateBooking"
+            }
+          },
+          "staff": {
+            "description": "The shop's active members, by name.",
+            "type": "array",
+            "maxItems": 300,
+            "items": {
+              "$ref": "#/components/schemas/PlanningStaff"
+            }
+          }
+        }
+      },
+      "PlanningBoardAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/PlanningBoard"
+          }
+        }
+      },
+      "GuideAssignInput": {
+        "type": "object",
+        "required": [
+          "staffId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "staffId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "overrideReason": {
+            "description": "Why the member is assigned although they said UNAVAILABLE; one line of plain text (field codes `required` when blank, `plain_text`). Ignored otherwise.",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 500
+          }
+        }
+      },
+      "GuideAssignmentAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "warnings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/PlanningSession"
+          },
+          "warnings": {
+            "description": "`guide.maybe`: the member said MAYBE for the date (assigned all the same).",
+            "type": "array",
+            "maxItems": 1,
+            "items": {
+              "type": "string",
+              "enum": [
+                "guide.maybe"
+              ]
+            }
+          }
+        }
+      },
+      "CalendarFeed": {
+        "description": "The addresses of a member's schedule feed on the shop's configured origin; both `null` while there is none.",
+        "type": "object",
+        "required": [
+          "active",
+          "url",
+          "webcalUrl"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "active": {
+            "type": "boolean",
+            "description": "Whether the member has a feed (an address that answers)."
+          },
+          "url": {
+            "description": "`https://{shop}/api/admin/v1/calendar/{staffId}/{key}.ics` (`http` when the shop's links are).",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "uri"
+          },
+          "webcalUrl": {
+            "description": "The same address as `webcal://…`, which calendar apps open as a subscription.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "uri"
+          }
+        }
+      },
+      "CalendarFeedAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/CalendarFeed"
           }
         }
       }

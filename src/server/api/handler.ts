@@ -72,6 +72,13 @@ export function isApiPath(pathname: string) {
  */
 const PERSONAL = /^\/(api\/webshop\/v1\/(carts|payment-links|payments|operator)(\/|$)|api\/admin\/|sanctum\/)/
 
+/**
+ * A staff member's schedule feed (a secret address, openapi/admin.yaml `getScheduleFeed`): kept
+ * by their calendar app and revalidated on each refresh (its answer says `private, no-cache`),
+ * never by a shared cache. Its refusals are `no-store` like every other staff answer.
+ */
+const REVALIDATED = /^\/api\/admin\/v1\/calendar\/[^/]+\/[^/]+\.ics$/
+
 function isLoopback(host: string) {
   const name = host.replace(/:\d+$/, '')
   return name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1' || name === '[::1]'
@@ -287,7 +294,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     const headers = new Headers(response.headers)
     headers.set(REQUEST_ID_HEADER, requestId)
     for (const [name, value] of Object.entries(transportHeaders(secure))) headers.set(name, value)
-    if (PERSONAL.test(pathname)) headers.set('cache-control', 'no-store')
+    if (PERSONAL.test(pathname) && !(REVALIDATED.test(pathname) && (response.ok || response.status === 304))) headers.set('cache-control', 'no-store')
     if (request.method === 'HEAD') return new Response(null, { status: response.status, headers })
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   customType,
+  date,
+  smallint,
   uniqueIndex,
   index,
   integer,
@@ -158,6 +160,10 @@ export const offers = pgTable(
     imageAlts: jsonb('image_alts').$type<Record<string, LocalizedText>>().notNull().default({}),
     /** Where participants meet, per locale (shown with the location), if it is not the location itself. */
     meetingPoint: jsonb('meeting_point').$type<LocalizedText>(),
+    /** Planning: one guide per this many participants (at least one guide); null: one guide whatever the size. */
+    participantsPerGuide: integer('participants_per_guide'),
+    /** Working time: minutes of preparation a guide spends on each date besides its duration. */
+    preparationMinutes: integer('preparation_minutes').notNull().default(0),
     /** Only published offers are shown to visitors; an archived one keeps its bookings. */
     status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('published'),
     /** Increases with every change (optimistic concurrency in the staff app). */
@@ -490,6 +496,8 @@ export const staff = pgTable(
     /** E-mail the member about each new booking / each new request (switchable in the profile). */
     notifyBookings: boolean('notify_bookings').notNull().default(true),
     notifyRequests: boolean('notify_requests').notNull().default(true),
+    /** The schedule feed's generation: 0 none; renewing it increases it and the old address answers 404. */
+    calendarFeedGeneration: integer('calendar_feed_generation').notNull().default(0),
   },
   (t) => [uniqueIndex('staff_shop_email_idx').on(t.shopId, t.email)],
 )
@@ -718,6 +726,50 @@ export const sessionGuides = pgTable(
     shopId: text('shop_id').notNull(),
     assignedBy: text('assigned_by'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why the guide was assigned although they had said UNAVAILABLE (null otherwise). */
+    overrideReason: text('override_reason'),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.staffId] }), index('session_guides_staff_idx').on(t.staffId, t.shopId)],
+)
+
+export const AVAILABILITY = ['AVAILABLE', 'MAYBE', 'UNAVAILABLE'] as const
+export const DAY_PARTS = ['DAY', 'AM', 'PM'] as const
+
+/**
+ * A staff member's availability on one date, for the whole DAY, the morning (AM) or the afternoon
+ * (PM). A half-day's own entry wins over the DAY entry, which wins over the weekly pattern.
+ */
+export const staffAvailability = pgTable(
+  'staff_availability',
+  {
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    part: text('part', { enum: DAY_PARTS }).notNull(),
+    availability: text('availability', { enum: AVAILABILITY }).notNull(),
+    note: text('note'),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.day, t.part] }), index('staff_availability_shop_day_idx').on(t.shopId, t.day)],
+)
+
+/** A staff member's weekly default availability (weekday 0-6, Sunday first), overridden by dates. */
+export const staffWeeklyAvailability = pgTable(
+  'staff_weekly_availability',
+  {
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    weekday: smallint('weekday').notNull(),
+    part: text('part', { enum: DAY_PARTS }).notNull(),
+    availability: text('availability', { enum: AVAILABILITY }).notNull(),
+    note: text('note'),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.weekday, t.part] })],
 )

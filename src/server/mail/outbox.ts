@@ -20,12 +20,16 @@ import { outbox } from './outbox-table'
 import { MAIL_KINDS, MAIL_KINDS_WITH_CALENDAR, renderMail, type CancelReason, type MailKind } from './templates'
 import {
   isSmsKind,
+  isStaffAssignmentMailKind,
   isStaffBookingMailKind,
   isStaffMailKind,
   renderContactCodeSms,
+  renderStaffAssignmentMail,
   renderStaffBookingMail,
   renderStaffMail,
   type SmsKind,
+  type StaffAssignmentMailKind,
+  type StaffAssignmentNotice,
   type StaffBookingMailKind,
   type StaffBookingNotice,
   type StaffMailKind,
@@ -86,9 +90,16 @@ export type StaffMessagePayloads = {
    */
   'staff.booking_received': StaffBookingMessage
   'staff.request_received': StaffBookingMessage
+  /**
+   * A member assigned as a guide of a date, or taken off it (planning). `path` is the date's
+   * participant list in the staff app; the link is the shop's canonical origin + path, made when sent.
+   */
+  'staff.assigned': StaffAssignmentMessage
+  'staff.unassigned': StaffAssignmentMessage
 }
 type StaffBookingMessage = { to: string; locale: Locale; name: string; path: string; booking: StaffBookingNotice }
-export type StaffMessageKind = keyof StaffMessagePayloads & (StaffMailKind | SmsKind | StaffBookingMailKind)
+type StaffAssignmentMessage = { to: string; locale: Locale; name: string; path: string; assignment: StaffAssignmentNotice }
+export type StaffMessageKind = keyof StaffMessagePayloads & (StaffMailKind | SmsKind | StaffBookingMailKind | StaffAssignmentMailKind)
 
 /**
  * Queues a staff e-mail or text message in the caller's transaction (sent only if it commits). A
@@ -137,6 +148,22 @@ const staffBookingPayloadSchema = z.object({
     items: z
       .array(z.object({ offer: z.string().max(500), variant: z.string().max(500).optional(), start: z.string().max(64), end: z.string().max(64), participants: z.number().int().min(0) }))
       .max(100),
+  }),
+})
+
+const staffAssignmentPayloadSchema = z.object({
+  to: z.string().min(3).max(254),
+  locale: z.string().optional(),
+  name: z.string().max(200).default(''),
+  path: z.string().regex(/^\/(?!\/)[A-Za-z0-9/_.~%-]{1,500}$/),
+  assignment: z.object({
+    sessionId: z.string().min(1).max(64),
+    offer: z.string().max(500),
+    start: z.string().max(64),
+    end: z.string().max(64),
+    meetingPoint: z.string().max(500).optional(),
+    place: z.string().max(500).optional(),
+    by: z.string().max(200).default(''),
   }),
 })
 
@@ -235,6 +262,7 @@ export function composeMessage(
 ): MailMessage {
   if (isStaffMailKind(row.kind)) return composeStaffMessage(row.kind, row.payload, shop, from)
   if (isStaffBookingMailKind(row.kind)) return composeStaffBookingMessage(row.kind, row.payload, shop, from)
+  if (isStaffAssignmentMailKind(row.kind)) return composeStaffAssignmentMessage(row.kind, row.payload, shop, from)
   if (!(MAIL_KINDS as readonly string[]).includes(row.kind)) throw new PermanentError(`unknown mail kind: ${row.kind}`)
   const kind = row.kind as MailKind
   const parsed = payloadSchema.safeParse(row.payload)
@@ -310,6 +338,17 @@ function composeStaffBookingMessage(kind: StaffBookingMailKind, payload: unknown
   const shopView = { title: shopTitle(shop, locale), colorPalette: shop.colorPalette, timeZone: shop.timeZone }
   const url = shop.origin ? `${shop.origin}${data.path}` : undefined
   return { from, to: data.to, ...renderStaffBookingMail({ kind, name: data.name, booking: data.booking, url }, shopView, locale) }
+}
+
+/** A guide's notice of an assignment (or its end); the link is the shop's canonical origin + the participant list's path. */
+function composeStaffAssignmentMessage(kind: StaffAssignmentMailKind, payload: unknown, shop: ShopForMail, from: string): MailMessage {
+  const parsed = staffAssignmentPayloadSchema.safeParse(payload)
+  if (!parsed.success) throw new PermanentError(`invalid outbox payload: ${parsed.error.message}`)
+  const data = parsed.data
+  const locale = toLocale(data.locale)
+  const shopView = { title: shopTitle(shop, locale), colorPalette: shop.colorPalette, timeZone: shop.timeZone }
+  const url = shop.origin ? `${shop.origin}${data.path}` : undefined
+  return { from, to: data.to, ...renderStaffAssignmentMail({ kind, name: data.name, assignment: data.assignment, url }, shopView, locale) }
 }
 
 /** Builds the text message of an outbox row of an SMS kind. */

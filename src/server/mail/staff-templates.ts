@@ -131,7 +131,8 @@ export type StaffBookingMailKind = (typeof STAFF_BOOKING_MAIL_KINDS)[number]
 export const isStaffBookingMailKind = (kind: string): kind is StaffBookingMailKind => (STAFF_BOOKING_MAIL_KINDS as readonly string[]).includes(kind)
 
 /** Whether an outbox kind is a mail to the staff (not to the visitor): the booking's "e-mails sent" tells them apart. */
-export const isStaffRecipientKind = (kind: string): boolean => isStaffMailKind(kind) || isStaffBookingMailKind(kind) || isSmsKind(kind)
+export const isStaffRecipientKind = (kind: string): boolean =>
+  isStaffMailKind(kind) || isStaffBookingMailKind(kind) || isStaffAssignmentMailKind(kind) || isSmsKind(kind)
 
 export type StaffBookingPaymentMethod = 'PAY_NOW' | 'PAY_LATER' | 'PAY_ON_SITE' | 'PAY_LATER_OR_ON_SITE'
 
@@ -279,6 +280,124 @@ export function renderStaffBookingMail(data: StaffBookingMailData, shop: StaffMa
     `<tr><td style="background-color:${bg};color:${fg};padding:24px 32px;${font}font-size:16px;font-weight:bold;">${e(title)}</td></tr>` +
     `<tr><td style="padding:24px 32px;">` +
     `<p style="${p}">${e(greeting)}</p><p style="${p}">${e(intro)}</p>${list}${table}${message}${action}` +
+    `<p style="${p}font-size:13px;color:#4b5563;">${e(why)}</p>` +
+    `</td></tr></table></td></tr></table></body></html>`
+  return { subject, text: text.join('\n'), html }
+}
+
+/**
+ * A member's notice that a manager assigned them as a guide of a date, or took them off it
+ * (issue 18): in their language, with the date and time in the shop's time zone, the offer, the
+ * meeting point and (when assigned) a link to the date's participant list.
+ */
+export const STAFF_ASSIGNMENT_MAIL_KINDS = ['staff.assigned', 'staff.unassigned'] as const
+export type StaffAssignmentMailKind = (typeof STAFF_ASSIGNMENT_MAIL_KINDS)[number]
+export const isStaffAssignmentMailKind = (kind: string): kind is StaffAssignmentMailKind =>
+  (STAFF_ASSIGNMENT_MAIL_KINDS as readonly string[]).includes(kind)
+
+/** What the notice tells of the date (texts already in the recipient's language). */
+export type StaffAssignmentNotice = {
+  sessionId: string
+  offer: string
+  /** Instants (RFC 3339). */
+  start: string
+  end: string
+  /** The offer's meeting point, else its place. */
+  meetingPoint?: string
+  /** The offer's place, when the meeting point is another. */
+  place?: string
+  /** Who made the change. */
+  by: string
+}
+
+export type StaffAssignmentMailData = {
+  kind: StaffAssignmentMailKind
+  /** The recipient's name. */
+  name: string
+  assignment: StaffAssignmentNotice
+  /** The date's participant list in the staff app (absolute, http(s)); absent: no button. Only with `staff.assigned`. */
+  url?: string
+}
+
+const ASSIGNMENT = {
+  subject: {
+    'staff.assigned': /*i18n*/ 'You guide {offer} on {date} – {shop}',
+    'staff.unassigned': /*i18n*/ 'You no longer guide {offer} on {date} – {shop}',
+  },
+  intro: {
+    'staff.assigned': /*i18n*/ '{by} has assigned you as a guide of this date:',
+    'staff.unassigned': /*i18n*/ '{by} has taken you off the guides of this date:',
+  },
+  introNoActor: {
+    'staff.assigned': /*i18n*/ 'You have been assigned as a guide of this date:',
+    'staff.unassigned': /*i18n*/ 'You are no longer a guide of this date:',
+  },
+  when: /*i18n*/ 'When',
+  meetingPoint: /*i18n*/ 'Meeting point',
+  place: /*i18n*/ 'Place',
+  button: /*i18n*/ 'Open the participant list',
+  unassignedNote: /*i18n*/ 'You no longer need to keep this time free for this date.',
+  why: /*i18n*/ 'You receive this e-mail because the guides of the dates of {shop} are planned in its staff app.',
+} as const
+
+/** `14.06.2025` (short date of the subject) in the shop's time zone. */
+function shortDate(iso: string, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone }).format(new Date(iso))
+}
+
+/** The notice of an assignment as a guide (or of its end) to a staff member, in their language. */
+export function renderStaffAssignmentMail(data: StaffAssignmentMailData, shop: StaffMailShop, locale: Locale): RenderedMail {
+  const lang = known(locale)
+  const i18n = mailI18n(lang)
+  const _ = (id: string | { id: string; message: string }, values?: Record<string, string>) =>
+    typeof id === 'string' ? i18n._(id, values) : i18n._({ id: id.id, message: id.message, values })
+  const timeZone = shop.timeZone || DEFAULT_MAIL_TIME_ZONE
+  const a = data.assignment
+  const title = shop.title
+  const subject = _(ASSIGNMENT.subject[data.kind], { offer: a.offer, date: shortDate(a.start, lang, timeZone), shop: title }).replace(/[\r\n]+/g, ' ')
+  const greeting = _(MESSAGES.greeting, { name: data.name })
+  const intro = a.by.trim() ? _(ASSIGNMENT.intro[data.kind], { by: a.by.trim() }) : _(ASSIGNMENT.introNoActor[data.kind])
+  const colon = _(NOTICE.colon)
+  const facts: [string, string][] = [[_(ASSIGNMENT.when), itemWhen(a.start, a.end, lang, timeZone)]]
+  if (a.meetingPoint) facts.push([_(ASSIGNMENT.meetingPoint), a.meetingPoint])
+  if (a.place) facts.push([_(ASSIGNMENT.place), a.place])
+  const url = data.kind === 'staff.assigned' && data.url ? httpUrl(data.url) : undefined
+  const button = _(ASSIGNMENT.button)
+  const note = data.kind === 'staff.unassigned' ? _(ASSIGNMENT.unassignedNote) : undefined
+  const why = _(ASSIGNMENT.why, { shop: title })
+
+  const text = [greeting, '', intro, '', a.offer]
+  for (const [label, value] of facts) text.push(`${label}${colon}${value}`)
+  if (note) text.push('', note)
+  if (url) text.push('', `${button}${colon}${url}`)
+  text.push('', why, '', title, '')
+
+  const e = escapeHtml
+  const primary = primaryColour(shop.colorPalette)
+  const bg = `rgb(${primary.background.join(', ')})`
+  const fg = `rgb(${primary.foreground.join(', ')})`
+  const font = 'font-family:Arial,Helvetica,sans-serif;'
+  const p = `margin:0 0 16px 0;${font}font-size:15px;line-height:22px;color:#1f2937;`
+  const cell = `padding:4px 12px 4px 0;${font}font-size:15px;line-height:22px;color:#1f2937;vertical-align:top;`
+  const table = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0;border-collapse:collapse;">${facts
+    .map(([label, value]) => `<tr><th scope="row" style="${cell}text-align:left;font-weight:bold;">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`)
+    .join('')}</table>`
+  const action = url
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0;"><tr><td style="background-color:${bg};border-radius:6px;">` +
+      `<a href="${e(url)}" style="display:inline-block;padding:12px 20px;${font}font-size:15px;font-weight:bold;color:${fg};text-decoration:none;">${e(button)}</a>` +
+      `</td></tr></table><p style="${p}font-size:13px;color:#4b5563;">${e(url)}</p>`
+    : ''
+  const html =
+    `<!DOCTYPE html><html lang="${e(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background-color:#f3f4f6;">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;background-color:#f3f4f6;"><tr><td align="center" style="padding:24px 8px;">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;max-width:600px;background-color:#ffffff;">` +
+    `<tr><td style="background-color:${bg};color:${fg};padding:24px 32px;${font}font-size:16px;font-weight:bold;">${e(title)}</td></tr>` +
+    `<tr><td style="padding:24px 32px;">` +
+    `<p style="${p}">${e(greeting)}</p><p style="${p}">${e(intro)}</p>` +
+    `<p style="${p}font-size:17px;font-weight:bold;margin-bottom:8px;">${e(a.offer)}</p>${table}` +
+    (note ? `<p style="${p}">${e(note)}</p>` : '') +
+    action +
     `<p style="${p}font-size:13px;color:#4b5563;">${e(why)}</p>` +
     `</td></tr></table></td></tr></table></body></html>`
   return { subject, text: text.join('\n'), html }

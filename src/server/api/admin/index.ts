@@ -1,5 +1,7 @@
 import type { AdminOperationHandlers, AdminOperationId } from '~/server/api/types'
 import { about } from './about'
+import { availability } from './availability'
+import { calendarFeed } from './calendar-feed'
 import { bookingDetail } from './booking-detail'
 import { bookings } from './bookings'
 import { customers } from './customers'
@@ -10,6 +12,7 @@ import { icons } from './icons'
 import { links } from './links'
 import { media } from './media'
 import { offers } from './offers'
+import { planning } from './planning'
 import { profile } from './profile'
 import { refunds } from './refunds'
 import { reports } from './reports'
@@ -45,6 +48,9 @@ export const adminHandlers = {
   ...finance,
   ...refunds,
   ...reports,
+  ...availability,
+  ...planning,
+  ...calendarFeed,
 } satisfies AdminOperationHandlers
 
 /** No key beyond the contract's operations (spreads escape the excess-property check). */

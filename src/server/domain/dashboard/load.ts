@@ -7,8 +7,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import type { Db, Tx } from '~/server/db/client'
-import { bookingItems, bookings, offers, sessions, skus } from '~/server/db/schema'
+import { bookingItems, bookings, offers, sessionGuides, sessions, skus, staff } from '~/server/db/schema'
 import { addDays, daysBetween, utcToZonedDate, utcToZonedTime, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
+import { guidesNeeded } from '~/server/domain/planning/rules'
 import type { Role } from '~/server/domain/staff/accounts'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
@@ -105,6 +106,7 @@ async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType
         placesTaken: sessions.placesTaken,
         status: sessions.status,
         closed: sessions.closed,
+        participantsPerGuide: offers.participantsPerGuide,
       })
       .from(sessions)
       .innerJoin(offers, eq(offers.id, sessions.offerId))
@@ -141,11 +143,8 @@ async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType
       .limit(MAX_DASHBOARD_ENTRIES + 1),
   ])
   const shownSessions = sessionRows.slice(0, MAX_DASHBOARD_ENTRIES)
-  const counts = await expectedParticipants(
-    db,
-    scope.shopId,
-    shownSessions.map((s) => s.id),
-  )
+  const shownIds = shownSessions.map((s) => s.id)
+  const [counts, guides] = await Promise.all([expectedParticipants(db, scope.shopId, shownIds), assignedGuides(db, scope.shopId, shownIds)])
 
   const days = new Map<string, DashboardDay>()
   for (let i = 0; i < DASHBOARD_DAYS; i++) {
@@ -170,6 +169,8 @@ async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType
       bookings: count?.bookings ?? 0,
       cancelled: row.status === 'cancelled',
       closed: row.closed,
+      guidesNeeded: guidesNeeded(row.placesTaken, row.participantsPerGuide),
+      guidesAssigned: guides.get(row.id) ?? 0,
     })
   }
   // Private services have no guides assigned: a guide's days list sessions only.
@@ -211,6 +212,18 @@ async function expectedParticipants(db: Db | Tx, shopId: string, sessionIds: str
     .where(and(inArray(bookingItems.sessionId, sessionIds), eq(bookings.shopId, shopId), inArray(bookings.status, EXPECTED)))
     .groupBy(bookingItems.sessionId)
   return new Map(rows.map((r) => [r.id!, { participants: Number(r.participants), bookings: Number(r.bookings) }]))
+}
+
+/** Active members assigned as guides, per session (planning). */
+async function assignedGuides(db: Db | Tx, shopId: string, sessionIds: string[]) {
+  if (sessionIds.length === 0) return new Map<string, number>()
+  const rows = await db
+    .select({ id: sessionGuides.sessionId, count: sql<number>`count(*)::int` })
+    .from(sessionGuides)
+    .innerJoin(staff, and(eq(staff.id, sessionGuides.staffId), eq(staff.shopId, shopId)))
+    .where(and(eq(sessionGuides.shopId, shopId), inArray(sessionGuides.sessionId, sessionIds), eq(staff.active, true)))
+    .groupBy(sessionGuides.sessionId)
+  return new Map(rows.map((r) => [r.id, Number(r.count)]))
 }
 
 /** The first item's offer title of a booking, and how many items it has. */

@@ -46,6 +46,7 @@ export function contentOf(offer: OfferRow, offerSkus: SkuRow[]): OfferContent {
       })),
     extras: offer.extras.map((e) => ({ key: e.key, title: { ...e.title }, price: e.price, per: e.per ?? 'participant' })),
     related: [...offer.related],
+    staffing: { participantsPerGuide: offer.participantsPerGuide, preparationMinutes: offer.preparationMinutes },
   }
 }
 

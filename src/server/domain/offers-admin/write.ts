@@ -93,6 +93,8 @@ function storedContent(content: OfferContent) {
     uponRequest: content.mode === 'request',
     extras: content.extras.map((e) => ({ key: e.key, title: e.title, price: e.price, ...(e.per === 'booking' ? { per: 'booking' as const } : {}) })),
     related: content.related,
+    // Omitted by an older client: the stored staffing stays.
+    ...(content.staffing ? { participantsPerGuide: content.staffing.participantsPerGuide, preparationMinutes: content.staffing.preparationMinutes } : {}),
   }
 }
 

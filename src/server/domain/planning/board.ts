@@ -1,0 +1,282 @@
+/**
+ * The planning board (issue 18, point 2): the scheduled dates of some days with the guides they
+ * need and have, the private-service bookings of those days (read-only), and every active member
+ * of the shop with their morning and afternoon availability. A fixed number of bounded queries
+ * whatever the range (at most MAX_BOARD_DAYS days, MAX_BOARD_ENTRIES dates and bookings,
+ * MAX_BOARD_STAFF members); everything scoped to the shop.
+ */
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import type { components } from '~/api/admin-schema.gen'
+import type { Db, Tx } from '~/server/db/client'
+import { bookingItems, bookings, offers, sessionGuides, sessions, skus, staff } from '~/server/db/schema'
+import { invalidFields } from '~/server/domain/errors'
+import { addDays, daysBetween, isValidDate, utcToZonedDate, utcToZonedTime, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
+import { pickText } from '~/lib/locale-text'
+import type { Locale } from '~/lib/locale'
+import { halfDaysOf, halfDayOf, loadAvailability, guidesNeeded, worstAvailability, type AvailabilityByMember } from './rules'
+
+export type PlanningBoard = components['schemas']['PlanningBoard']
+export type PlanningSession = components['schemas']['PlanningSession']
+export type PlanningStaff = components['schemas']['PlanningStaff']
+export type PlanningPrivateBooking = components['schemas']['PlanningPrivateBooking']
+
+/** The board shows at most this many days at once (both ends included). */
+export const MAX_BOARD_DAYS = 31
+/** Dates and private-service bookings listed at most (`truncated` beyond). */
+export const MAX_BOARD_ENTRIES = 1000
+/** Members listed at most (`truncated` beyond). */
+export const MAX_BOARD_STAFF = 300
+
+export type PlanningScope = { shopId: string; timeZone: string; locale: Locale }
+
+type LocalizedText = Parameters<typeof pickText>[0]
+type SessionRow = typeof sessions.$inferSelect
+
+/** A session row with what the board needs of its offer. */
+export type BoardSessionRow = SessionRow & { offerTitle: LocalizedText; participantsPerGuide: number | null }
+
+/** Bookings whose private-service starts are shown (requests waiting for an answer too). */
+const SHOWN_BOOKINGS: ('CONFIRMED' | 'REQUESTED' | 'ACCEPTED' | 'PAID')[] = ['CONFIRMED', 'REQUESTED', 'ACCEPTED', 'PAID']
+
+/** Participants of an item: its named participants, else its quantity. */
+const participantsOfItem = sql`coalesce(nullif(jsonb_array_length(${bookingItems.participants}), 0), ${bookingItems.quantity})`
+
+/** Checks a board range: real days, `to` not before `from`, at most MAX_BOARD_DAYS days (field errors otherwise). */
+export function checkBoardRange(from: string, to: string): void {
+  if (!isValidDate(from)) throw invalidFields({ from: { code: 'invalid_date' } })
+  if (!isValidDate(to)) throw invalidFields({ to: { code: 'invalid_date' } })
+  const days = daysBetween(from, to)
+  if (days < 0) throw invalidFields({ to: { code: 'range.reversed' } })
+  if (days >= MAX_BOARD_DAYS) throw invalidFields({ to: { code: 'range.too_long', params: { maximum: MAX_BOARD_DAYS } } })
+}
+
+/** The columns of a session with its offer's title and guides setting. */
+export const boardSessionColumns = {
+  id: sessions.id,
+  shopId: sessions.shopId,
+  offerId: sessions.offerId,
+  startsAt: sessions.startsAt,
+  endsAt: sessions.endsAt,
+  capacity: sessions.capacity,
+  placesTaken: sessions.placesTaken,
+  status: sessions.status,
+  closed: sessions.closed,
+  version: sessions.version,
+  updatedAt: sessions.updatedAt,
+  offerTitle: offers.title,
+  participantsPerGuide: offers.participantsPerGuide,
+}
+
+/** The first and last local dates the sessions touch (to load availability for). */
+function datesSpanned(rows: readonly BoardSessionRow[], timeZone: string): { first: string; last: string } | null {
+  let first: string | null = null
+  let last: string | null = null
+  for (const row of rows) {
+    for (const { date } of halfDaysOf(row.startsAt, row.endsAt, timeZone)) {
+      if (first === null || date < first) first = date
+      if (last === null || date > last) last = date
+    }
+  }
+  return first && last ? { first, last } : null
+}
+
+type GuidesBySession = Map<string, { staffId: string; name: string; overrideReason: string | null }[]>
+
+/** The active guides of sessions of the shop, by name, per session. */
+async function guidesOf(db: Db | Tx, shopId: string, sessionIds: readonly string[]): Promise<GuidesBySession> {
+  const bySession: GuidesBySession = new Map()
+  for (let i = 0; i < sessionIds.length; i += 500) {
+    const rows = await db
+      .select({ sessionId: sessionGuides.sessionId, staffId: staff.id, name: staff.name, overrideReason: sessionGuides.overrideReason })
+      .from(sessionGuides)
+      .innerJoin(staff, and(eq(staff.id, sessionGuides.staffId), eq(staff.shopId, shopId)))
+      .where(and(eq(sessionGuides.shopId, shopId), inArray(sessionGuides.sessionId, sessionIds.slice(i, i + 500)), eq(staff.active, true)))
+      .orderBy(asc(staff.name), asc(staff.id))
+    for (const row of rows) {
+      const list = bySession.get(row.sessionId) ?? []
+      list.push({ staffId: row.staffId, name: row.name, overrideReason: row.overrideReason })
+      bySession.set(row.sessionId, list)
+    }
+  }
+  return bySession
+}
+
+/**
+ * Sessions as the board shows them: guides needed and assigned (active members only), each
+ * guide's availability for the date. `loaded` may bring availability already loaded for the
+ * guides and the sessions' dates; otherwise it is loaded here.
+ */
+export async function toPlanningSessions(
+  db: Db | Tx,
+  scope: PlanningScope,
+  rows: readonly BoardSessionRow[],
+  loaded?: { guides: GuidesBySession; availability: AvailabilityByMember },
+): Promise<PlanningSession[]> {
+  const guides =
+    loaded?.guides ??
+    (await guidesOf(
+      db,
+      scope.shopId,
+      rows.map((r) => r.id),
+    ))
+  let availability = loaded?.availability
+  if (!availability) {
+    const span = datesSpanned(rows, scope.timeZone)
+    const ids = [...new Set([...guides.values()].flat().map((g) => g.staffId))]
+    availability = span ? await loadAvailability(db, scope.shopId, ids, span.first, span.last) : new Map()
+  }
+  return rows.map((row) => {
+    const halfDays = halfDaysOf(row.startsAt, row.endsAt, scope.timeZone)
+    const assigned = guides.get(row.id) ?? []
+    const needed = guidesNeeded(row.placesTaken, row.participantsPerGuide)
+    return {
+      id: row.id,
+      offerId: row.offerId,
+      offerTitle: pickText(row.offerTitle, scope.locale).slice(0, 300),
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      date: utcToZonedDate(row.startsAt, scope.timeZone),
+      time: utcToZonedTime(row.startsAt, scope.timeZone),
+      halfDays: halfDays.slice(0, 64).map((h) => ({ date: h.date, part: h.half })),
+      capacity: row.capacity,
+      placesTaken: row.placesTaken,
+      status: row.status,
+      closed: row.closed,
+      participantsPerGuide: row.participantsPerGuide,
+      guidesNeeded: needed,
+      understaffed: assigned.length < needed,
+      guides: assigned.slice(0, MAX_BOARD_STAFF).map((g) => ({
+        staffId: g.staffId,
+        name: g.name.slice(0, 200),
+        overrideReason: g.overrideReason,
+        availability: worstAvailability(halfDays.map((h) => halfDayOf(availability, g.staffId, h.date, h.half).availability)),
+      })),
+    }
+  })
+}
+
+/** One session of the shop as the board shows it (any status), or undefined. */
+export async function planningSessionOf(db: Db | Tx, scope: PlanningScope, sessionId: string): Promise<PlanningSession | undefined> {
+  const [row] = await db
+    .select(boardSessionColumns)
+    .from(sessions)
+    .innerJoin(offers, eq(offers.id, sessions.offerId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.shopId, scope.shopId), eq(offers.shopId, scope.shopId)))
+  return row ? (await toPlanningSessions(db, scope, [row]))[0] : undefined
+}
+
+/** The board of `from` … `to` (days in the shop's time zone); see the contract's `getPlanningBoard`. */
+export async function loadPlanningBoard(db: Db | Tx, scope: PlanningScope, range: { from: string; to: string }): Promise<PlanningBoard> {
+  checkBoardRange(range.from, range.to)
+  const start = zonedBoundaryToUtc(range.from, 0, scope.timeZone)
+  const end = zonedBoundaryToUtc(addDays(range.to, 1), 0, scope.timeZone)
+  const [sessionRows, bookingRows, memberRows] = await Promise.all([
+    db
+      .select(boardSessionColumns)
+      .from(sessions)
+      .innerJoin(offers, eq(offers.id, sessions.offerId))
+      .where(
+        and(
+          eq(sessions.shopId, scope.shopId),
+          eq(offers.shopId, scope.shopId),
+          eq(sessions.status, 'scheduled'),
+          gte(sessions.startsAt, start),
+          lt(sessions.startsAt, end),
+        ),
+      )
+      .orderBy(asc(sessions.startsAt), asc(sessions.id))
+      .limit(MAX_BOARD_ENTRIES + 1),
+    db
+      .select({
+        code: bookings.code,
+        status: bookings.status,
+        itemId: bookingItems.id,
+        offerId: bookingItems.offerId,
+        title: offers.title,
+        variant: skus.title,
+        startsAt: bookingItems.startsAt,
+        endsAt: bookingItems.endsAt,
+        participants: sql<number>`${participantsOfItem}::int`,
+      })
+      .from(bookingItems)
+      .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+      .innerJoin(offers, eq(offers.id, bookingItems.offerId))
+      .innerJoin(skus, eq(skus.id, bookingItems.skuId))
+      .where(
+        and(
+          eq(bookingItems.shopId, scope.shopId),
+          eq(bookings.shopId, scope.shopId),
+          gte(bookingItems.startsAt, start),
+          lt(bookingItems.startsAt, end),
+          isNull(bookingItems.sessionId),
+          inArray(bookings.status, SHOWN_BOOKINGS),
+        ),
+      )
+      .orderBy(asc(bookingItems.startsAt), asc(bookings.code), asc(bookingItems.id))
+      .limit(MAX_BOARD_ENTRIES + 1),
+    db
+      .select({ id: staff.id, name: staff.name, role: staff.role })
+      .from(staff)
+      .where(and(eq(staff.shopId, scope.shopId), eq(staff.active, true)))
+      .orderBy(asc(staff.name), asc(staff.id))
+      .limit(MAX_BOARD_STAFF + 1),
+  ])
+  const shownSessions = sessionRows.slice(0, MAX_BOARD_ENTRIES)
+  const members = memberRows.slice(0, MAX_BOARD_STAFF)
+
+  // Availability of every listed member on the range, and of the guides on every date a session touches.
+  const span = datesSpanned(shownSessions, scope.timeZone)
+  const first = span && span.first < range.from ? span.first : range.from
+  const last = span && span.last > range.to ? span.last : range.to
+  const guides = await guidesOf(
+    db,
+    scope.shopId,
+    shownSessions.map((s) => s.id),
+  )
+  const guideIds = [...guides.values()].flat().map((g) => g.staffId)
+  const availability = await loadAvailability(db, scope.shopId, [...members.map((m) => m.id), ...guideIds], first, last)
+  const boardSessions = await toPlanningSessions(db, scope, shownSessions, { guides, availability })
+
+  const sessionIdsOf = new Map<string, string[]>()
+  for (const s of boardSessions) for (const g of s.guides) sessionIdsOf.set(g.staffId, [...(sessionIdsOf.get(g.staffId) ?? []), s.id])
+  const days = daysBetween(range.from, range.to)
+  const staffOut: PlanningStaff[] = members.map((m) => ({
+    id: m.id,
+    name: m.name.slice(0, 200),
+    role: m.role,
+    days: Array.from({ length: days + 1 }, (_, i) => {
+      const date = addDays(range.from, i)
+      const am = halfDayOf(availability, m.id, date, 'AM')
+      const pm = halfDayOf(availability, m.id, date, 'PM')
+      return { date, am: { availability: am.availability, note: am.note }, pm: { availability: pm.availability, note: pm.note } }
+    }),
+    sessionIds: sessionIdsOf.get(m.id) ?? [],
+  }))
+
+  const privateBookings: PlanningPrivateBooking[] = bookingRows.slice(0, MAX_BOARD_ENTRIES).map((row) => {
+    const title = pickText(row.title as LocalizedText, scope.locale)
+    const variant = pickText(row.variant as LocalizedText, scope.locale)
+    return {
+      bookingCode: row.code,
+      itemId: row.itemId,
+      offerId: row.offerId,
+      offerTitle: (variant && variant !== title ? `${title} – ${variant}` : title).slice(0, 300),
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      date: utcToZonedDate(row.startsAt, scope.timeZone),
+      time: utcToZonedTime(row.startsAt, scope.timeZone),
+      participants: Number(row.participants),
+      status: row.status as PlanningPrivateBooking['status'],
+    }
+  })
+
+  return {
+    from: range.from,
+    to: range.to,
+    timeZone: scope.timeZone,
+    truncated: sessionRows.length > MAX_BOARD_ENTRIES || bookingRows.length > MAX_BOARD_ENTRIES || memberRows.length > MAX_BOARD_STAFF,
+    sessions: boardSessions,
+    privateBookings,
+    staff: staffOut,
+  }
+}
