@@ -45,6 +45,8 @@ import { Route as LangAdminAppInfoIndexRouteImport } from './routes/$lang/admin/
 import { Route as LangAdminAppInfoApiRouteImport } from './routes/$lang/admin/_app/info/api'
 import { Route as LangAdminAppInfoWidgetsRouteImport } from './routes/$lang/admin/_app/info/widgets'
 import { Route as LangAdminAppOffersIndexRouteImport } from './routes/$lang/admin/_app/offers/index'
+import { Route as LangAdminAppPlanningAvailabilityRouteImport } from './routes/$lang/admin/_app/planning/availability'
+import { Route as LangAdminAppPlanningBoardRouteImport } from './routes/$lang/admin/_app/planning/board'
 import { Route as LangAdminAppReportsIndexRouteImport } from './routes/$lang/admin/_app/reports/index'
 import { Route as LangAdminAppSettingsGeneralRouteImport } from './routes/$lang/admin/_app/settings/general'
 import { Route as LangAdminAppSettingsOffersRouteImport } from './routes/$lang/admin/_app/settings/offers'
@@ -247,6 +249,18 @@ const LangAdminAppOffersIndexRoute = LangAdminAppOffersIndexRouteImport.update({
   path: '/offers/',
   getParentRoute: () => LangAdminAppRouteRoute,
 } as any)
+const LangAdminAppPlanningAvailabilityRoute =
+  LangAdminAppPlanningAvailabilityRouteImport.update({
+    id: '/planning/availability',
+    path: '/planning/availability',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
+const LangAdminAppPlanningBoardRoute =
+  LangAdminAppPlanningBoardRouteImport.update({
+    id: '/planning/board',
+    path: '/planning/board',
+    getParentRoute: () => LangAdminAppRouteRoute,
+  } as any)
 const LangAdminAppReportsIndexRoute =
   LangAdminAppReportsIndexRouteImport.update({
     id: '/reports/',
@@ -367,6 +381,8 @@ export interface FileRoutesByFullPath {
   '/$lang/admin/finance/refunds': typeof LangAdminAppFinanceRefundsRoute
   '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
+  '/$lang/admin/planning/availability': typeof LangAdminAppPlanningAvailabilityRoute
+  '/$lang/admin/planning/board': typeof LangAdminAppPlanningBoardRoute
   '/$lang/admin/settings/general': typeof LangAdminAppSettingsGeneralRoute
   '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
@@ -413,6 +429,8 @@ export interface FileRoutesByTo {
   '/$lang/admin/finance/refunds': typeof LangAdminAppFinanceRefundsRoute
   '/$lang/admin/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/info/widgets': typeof LangAdminAppInfoWidgetsRoute
+  '/$lang/admin/planning/availability': typeof LangAdminAppPlanningAvailabilityRoute
+  '/$lang/admin/planning/board': typeof LangAdminAppPlanningBoardRoute
   '/$lang/admin/settings/general': typeof LangAdminAppSettingsGeneralRoute
   '/$lang/admin/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartIndexRoute
@@ -467,6 +485,8 @@ export interface FileRoutesById {
   '/$lang/admin/_app/finance/refunds': typeof LangAdminAppFinanceRefundsRoute
   '/$lang/admin/_app/info/api': typeof LangAdminAppInfoApiRoute
   '/$lang/admin/_app/info/widgets': typeof LangAdminAppInfoWidgetsRoute
+  '/$lang/admin/_app/planning/availability': typeof LangAdminAppPlanningAvailabilityRoute
+  '/$lang/admin/_app/planning/board': typeof LangAdminAppPlanningBoardRoute
   '/$lang/admin/_app/settings/general': typeof LangAdminAppSettingsGeneralRoute
   '/$lang/admin/_app/settings/offers': typeof LangAdminAppSettingsOffersRoute
   '/$lang/_default/checkout/$cart/': typeof LangDefaultCheckoutCartIndexRoute
@@ -518,6 +538,8 @@ export interface FileRouteTypes {
     | '/$lang/admin/finance/refunds'
     | '/$lang/admin/info/api'
     | '/$lang/admin/info/widgets'
+    | '/$lang/admin/planning/availability'
+    | '/$lang/admin/planning/board'
     | '/$lang/admin/settings/general'
     | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart/'
@@ -564,6 +586,8 @@ export interface FileRouteTypes {
     | '/$lang/admin/finance/refunds'
     | '/$lang/admin/info/api'
     | '/$lang/admin/info/widgets'
+    | '/$lang/admin/planning/availability'
+    | '/$lang/admin/planning/board'
     | '/$lang/admin/settings/general'
     | '/$lang/admin/settings/offers'
     | '/$lang/checkout/$cart'
@@ -617,6 +641,8 @@ export interface FileRouteTypes {
     | '/$lang/admin/_app/finance/refunds'
     | '/$lang/admin/_app/info/api'
     | '/$lang/admin/_app/info/widgets'
+    | '/$lang/admin/_app/planning/availability'
+    | '/$lang/admin/_app/planning/board'
     | '/$lang/admin/_app/settings/general'
     | '/$lang/admin/_app/settings/offers'
     | '/$lang/_default/checkout/$cart/'
@@ -900,6 +926,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAdminAppOffersIndexRouteImport
       parentRoute: typeof LangAdminAppRouteRoute
     }
+    '/$lang/admin/_app/planning/availability': {
+      id: '/$lang/admin/_app/planning/availability'
+      path: '/planning/availability'
+      fullPath: '/$lang/admin/planning/availability'
+      preLoaderRoute: typeof LangAdminAppPlanningAvailabilityRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/planning/board': {
+      id: '/$lang/admin/_app/planning/board'
+      path: '/planning/board'
+      fullPath: '/$lang/admin/planning/board'
+      preLoaderRoute: typeof LangAdminAppPlanningBoardRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
     '/$lang/admin/_app/reports/': {
       id: '/$lang/admin/_app/reports/'
       path: '/reports'
@@ -1086,6 +1126,8 @@ interface LangAdminAppRouteRouteChildren {
   LangAdminAppFinanceRefundsRoute: typeof LangAdminAppFinanceRefundsRoute
   LangAdminAppInfoApiRoute: typeof LangAdminAppInfoApiRoute
   LangAdminAppInfoWidgetsRoute: typeof LangAdminAppInfoWidgetsRoute
+  LangAdminAppPlanningAvailabilityRoute: typeof LangAdminAppPlanningAvailabilityRoute
+  LangAdminAppPlanningBoardRoute: typeof LangAdminAppPlanningBoardRoute
   LangAdminAppSettingsGeneralRoute: typeof LangAdminAppSettingsGeneralRoute
   LangAdminAppSettingsOffersRoute: typeof LangAdminAppSettingsOffersRoute
   LangAdminAppFinanceIndexRoute: typeof LangAdminAppFinanceIndexRoute
@@ -1113,6 +1155,8 @@ const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
   LangAdminAppFinanceRefundsRoute: LangAdminAppFinanceRefundsRoute,
   LangAdminAppInfoApiRoute: LangAdminAppInfoApiRoute,
   LangAdminAppInfoWidgetsRoute: LangAdminAppInfoWidgetsRoute,
+  LangAdminAppPlanningAvailabilityRoute: LangAdminAppPlanningAvailabilityRoute,
+  LangAdminAppPlanningBoardRoute: LangAdminAppPlanningBoardRoute,
   LangAdminAppSettingsGeneralRoute: LangAdminAppSettingsGeneralRoute,
   LangAdminAppSettingsOffersRoute: LangAdminAppSettingsOffersRoute,
   LangAdminAppFinanceIndexRoute: LangAdminAppFinanceIndexRoute,

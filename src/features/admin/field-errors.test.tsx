@@ -73,6 +73,13 @@ describe('navigation by role', () => {
     expect(paths('guide')).not.toContain('/staff')
     expect(navigationFor('guide').every((g) => g.entries.length > 0)).toBe(true)
   })
+
+  it('gives every member their own availability, and the planning board to managers and owners', () => {
+    const paths = (role: 'owner' | 'manager' | 'guide') => navigationFor(role).flatMap((g) => g.entries.map((e) => e.path))
+    expect(paths('guide')).toContain('/planning/availability')
+    expect(paths('guide')).not.toContain('/planning/board')
+    expect(paths('manager')).toEqual(expect.arrayContaining(['/planning/board', '/planning/availability']))
+  })
 })
 
 describe('the 401 refusal', () => {

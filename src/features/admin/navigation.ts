@@ -36,6 +36,24 @@ export const NAVIGATION: NavGroup[] = [
     ],
   },
   {
+    id: 'planning',
+    label: msg`Planning`,
+    entries: [
+      {
+        path: '/planning/board',
+        label: msg`Planning board`,
+        description: msg`The week's and the day's dates with the guides they need; assign guides by menu or drag and drop, seeing who is available.`,
+        role: 'manager',
+      },
+      {
+        path: '/planning/availability',
+        label: msg`Availability`,
+        description: msg`When you (or, for managers, each member of staff) can work: per date, morning or afternoon, and a weekly pattern.`,
+        role: 'guide',
+      },
+    ],
+  },
+  {
     id: 'sales',
     label: msg`Sales`,
     entries: [

@@ -6,11 +6,14 @@ import type { Locale } from '~/lib/locale'
 import { formatMoney } from '~/lib/money'
 import { dayTitle, instantText, relativeDay } from './format'
 import { useBookingStatusLabels } from '../bookings/status-labels'
+import { GuidesStaffing } from './guides'
 
 /** Links into pages of the sales area (built beside this one); `$lang` is filled in by the router. */
 const bookingPath = (code: string) => `/$lang/admin/sales/bookings/${encodeURIComponent(code)}` as '/$lang/admin'
 const requestPath = (code: string) => `/$lang/admin/sales/requests/${encodeURIComponent(code)}` as '/$lang/admin'
 const manifestPath = (sessionId: string) => `/$lang/admin/sales/sessions/${encodeURIComponent(sessionId)}/manifest` as '/$lang/admin'
+/** The planning board (built beside this one). */
+const planningPath = '/$lang/admin/planning/board' as '/$lang/admin'
 const linkClass = 'font-medium text-primary underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent'
 const th = 'px-3 py-2 text-left font-semibold'
 const td = 'px-3 py-2 align-top'
@@ -76,8 +79,18 @@ function AssignedSessions({ data, lang }: { data: Dashboard; lang: Locale }) {
 /** Managers and owners: today and the next 6 days. */
 function NextDays({ data, lang }: { data: Dashboard; lang: Locale }) {
   const { t } = useLingui()
+  const understaffed = data.days.reduce((n, day) => n + day.sessions.filter((s) => !s.cancelled && s.guidesAssigned < s.guidesNeeded).length, 0)
   return (
     <Card id="dashboard-days" title={t`Today and the next 6 days`}>
+      {understaffed > 0 ? (
+        <p className="mb-3 font-medium" data-testid="dashboard-understaffed">
+          <span aria-hidden="true">⚠ </span>
+          <Plural value={understaffed} one="# date of these days has not enough guides yet." other="# dates of these days have not enough guides yet." />{' '}
+          <Link to={planningPath} params={{ lang }} className={linkClass}>
+            <Trans>Plan the guides</Trans>
+          </Link>
+        </p>
+      ) : null}
       {data.truncated ? (
         <p className="mb-3 font-medium">
           <Trans>There are more dates than shown here. The sessions of each offer are listed in full with its dates.</Trans>
@@ -116,7 +129,7 @@ function SessionsTable({ day, heading, lang }: { day: DashboardDay; heading: str
   const { t } = useLingui()
   return (
     <Scroll label={t`Sessions: ${heading}`}>
-      <table className="mt-2 w-full min-w-[36rem] border-collapse text-sm">
+      <table className="mt-2 w-full min-w-[42rem] border-collapse text-sm">
         <caption className="sr-only">{t`Sessions: ${heading}`}</caption>
         <thead>
           <tr className="border-b border-gray-300">
@@ -134,6 +147,9 @@ function SessionsTable({ day, heading, lang }: { day: DashboardDay; heading: str
             </th>
             <th scope="col" className={`${th} text-right`}>
               <Trans>Free</Trans>
+            </th>
+            <th scope="col" className={th}>
+              <Trans>Guides</Trans>
             </th>
           </tr>
         </thead>
@@ -166,6 +182,9 @@ function SessionsTable({ day, heading, lang }: { day: DashboardDay; heading: str
                   </Trans>
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{s.placesFree}</td>
+                <td className={td}>
+                  <GuidesStaffing needed={s.guidesNeeded} assigned={s.guidesAssigned} cancelled={s.cancelled} />
+                </td>
               </tr>
             )
           })}

@@ -63,6 +63,29 @@ export function DetailsSection({ form, change, error, tags, lang }: SectionProps
           <FormField id={fieldId('content.location.longitude')} type="number" label={t`Longitude`} hint={t`For example 7.8632`} value={String(location.longitude)} error={error('content.location.longitude')} onChange={(v) => setLocation('longitude', v)} />
         </div>
       </fieldset>
+      <fieldset className="mt-6">
+        <legend className="font-medium">{t`Guides and working time`}</legend>
+        <div className="mt-2 grid gap-4 md:grid-cols-2">
+          <FormField
+            id={fieldId('content.staffing.participantsPerGuide')}
+            type="number"
+            label={t`Participants per guide`}
+            hint={t`Each date needs one guide per this many booked participants, at least one. Leave empty for one guide whatever the group's size.`}
+            value={form.staffing.participantsPerGuide}
+            error={error('content.staffing.participantsPerGuide')}
+            onChange={(v) => change((d) => void (d.staffing.participantsPerGuide = v))}
+          />
+          <FormField
+            id={fieldId('content.staffing.preparationMinutes')}
+            type="number"
+            label={t`Preparation time per date (minutes)`}
+            hint={t`Counted as the guides' working time besides the date's own duration.`}
+            value={form.staffing.preparationMinutes}
+            error={error('content.staffing.preparationMinutes')}
+            onChange={(v) => change((d) => void (d.staffing.preparationMinutes = v))}
+          />
+        </div>
+      </fieldset>
     </Section>
   )
 }

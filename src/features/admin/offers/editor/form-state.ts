@@ -6,7 +6,9 @@ import { parsePrice, priceInput } from '../price'
 /** A variant or extra row as the form holds it: its price as typed, and a key for React that survives reordering. */
 export type VariantRow = OfferVariant & { row: string; priceText: string }
 export type ExtraRow = OfferExtra & { row: string; priceText: string }
-export type OfferForm = Omit<OfferContent, 'variants' | 'extras'> & { variants: VariantRow[]; extras: ExtraRow[] }
+/** The staffing numbers as typed (an empty "participants per guide" means one guide whatever the size). */
+export type StaffingText = { participantsPerGuide: string; preparationMinutes: string }
+export type OfferForm = Omit<OfferContent, 'variants' | 'extras' | 'staffing'> & { variants: VariantRow[]; extras: ExtraRow[]; staffing: StaffingText }
 
 /** Changes a copy of the form (its state is never mutated in place). */
 export type Change = (edit: (draft: OfferForm) => void) => void
@@ -24,8 +26,10 @@ let rows = 0
 export const newRow = () => `row-${++rows}`
 
 export function formOf(content: OfferContent, currency: string): OfferForm {
+  const staffing = content.staffing ?? { participantsPerGuide: null, preparationMinutes: 0 }
   return {
     ...structuredClone(content),
+    staffing: { participantsPerGuide: staffing.participantsPerGuide === null ? '' : String(staffing.participantsPerGuide), preparationMinutes: String(staffing.preparationMinutes) },
     variants: content.variants.map((v) => ({ ...structuredClone(v), row: newRow(), priceText: priceInput(v.price, currency) })),
     extras: content.extras.map((e) => ({ ...structuredClone(e), row: newRow(), priceText: priceInput(e.price, currency) })),
   }
@@ -41,8 +45,20 @@ export function contentOf(form: OfferForm, currency: string): { content: OfferCo
   }
   const variants = form.variants.map(({ row: _row, priceText, ...v }, i) => ({ ...v, price: price(`content.variants.${i}.price`, priceText) }))
   const extras = form.extras.map(({ row: _row, priceText, ...e }, i) => ({ ...e, price: price(`content.extras.${i}.price`, priceText) }))
+  const whole = (path: string, text: string, minimum: number, maximum: number) => {
+    const value = text.trim()
+    if (!/^\d+$/.test(value)) errors[path] = { code: 'invalid_type', params: { expected: 'number' } }
+    else if (Number(value) < minimum) errors[path] = { code: 'too_small', params: { type: 'number', minimum } }
+    else if (Number(value) > maximum) errors[path] = { code: 'too_big', params: { type: 'number', maximum } }
+    return Number(value)
+  }
+  const perGuide = form.staffing.participantsPerGuide.trim()
+  const staffing = {
+    participantsPerGuide: perGuide === '' ? null : whole('content.staffing.participantsPerGuide', perGuide, 1, 1000),
+    preparationMinutes: form.staffing.preparationMinutes.trim() === '' ? 0 : whole('content.staffing.preparationMinutes', form.staffing.preparationMinutes, 0, 1440),
+  }
   if (Object.keys(errors).length) return { errors }
-  return { content: { ...form, variants, extras } }
+  return { content: { ...form, variants, extras, staffing } }
 }
 
 /** Moves the item at `index` by `by` places (−1 up, +1 down) within the list. */

@@ -10,11 +10,12 @@ import { NotificationsForm } from '~/features/admin/profile/notifications-form'
 import { PasswordForm } from '~/features/admin/profile/password-form'
 import { ContactForm } from '~/features/admin/profile/contact-form'
 import { SessionsList } from '~/features/admin/profile/sessions-list'
+import { CalendarFeedSection } from '~/features/admin/profile/calendar-feed'
 import { Section } from '~/features/admin/profile/section'
 
 const title = msg`My profile`
 
-/** Every member: name, language, password, e-mail and phone (with a code), sessions; managers and owners: e-mail notifications. */
+/** Every member: name, language, password, e-mail and phone (with a code), the calendar subscription of their dates, sessions; managers and owners: e-mail notifications. */
 export const Route = createFileRoute('/$lang/admin/_app/profile')({
   loader: async ({ context, location }) => {
     await (await import('~/features/admin/routing')).signedInPage(context, location.href)
@@ -41,6 +42,7 @@ function ProfilePage() {
           <ContactForm api={adminApi} me={me} channel="phone" />
         </div>
       </Section>
+      <CalendarFeedSection api={adminApi} />
       <SessionsList api={adminApi} lang={lang} />
     </div>
   )

@@ -1,0 +1,123 @@
+import { useId, useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { AdminApi, Role } from '~/api/admin-client'
+import { availabilityQuery, type AvailabilityQuery } from '~/api/admin-availability.queries'
+import { Button } from '~/components/button'
+import type { Locale } from '~/lib/locale'
+import { monthTitle } from '../sessions/format'
+import { addMonths } from '../sessions/month'
+import { AvailabilityDialog, type AvailabilitySaved } from './availability-dialog'
+import { AvailabilityMonth } from './month-view'
+import { WeeklyForm } from './weekly-form'
+
+/** The next (+1) or previous (-1) month of 'YYYY-MM'. */
+const stepMonth = (month: string, n: number) => addMonths(`${month}-01`, n).slice(0, 7)
+
+/**
+ * A member's availability: the month (a calendar, a list on phones), the date-selection
+ * availability dialog to set several dates at once, and the weekly pattern. Managers and owners
+ * choose the member.
+ */
+export function AvailabilityPage(props: {
+  api: AdminApi
+  lang: Locale
+  today: string
+  month: string
+  query: AvailabilityQuery
+  role: Role
+  meId: string
+  onMonth: (month: string) => void
+  onMember: (staffId: string | undefined) => void
+}) {
+  const { t } = useLingui()
+  const { data } = useSuspenseQuery(availabilityQuery(props.api, props.query))
+  const [open, setOpen] = useState(false)
+  const [saved, setSaved] = useState<AvailabilitySaved | null>(null)
+  const headingId = useId()
+  const memberSelectId = useId()
+  const other = data.member.id !== props.meId ? data.member : undefined
+  const thisMonth = props.today.slice(0, 7)
+  const start = props.month > thisMonth ? `${props.month}-01` : props.today
+  const otherName = other?.name
+  const shownMonth = monthTitle(props.month, props.lang)
+  const changed = saved?.changed ?? 0
+  const asked = saved?.dates ?? 0
+  return (
+    <div className="space-y-8">
+      {props.role !== 'guide' && data.members.length > 0 ? (
+        <div className="max-w-sm">
+          <label htmlFor={memberSelectId} className="block font-medium">
+            <Trans>Staff member</Trans>
+          </label>
+          <select
+            id={memberSelectId}
+            value={data.member.id}
+            onChange={(e) => {
+              setSaved(null)
+              props.onMember(e.target.value === props.meId ? undefined : e.target.value)
+            }}
+            className="mt-1 block min-h-11 w-full rounded-md border border-gray-400 bg-white px-3 text-gray-900"
+          >
+            {data.members.some((m) => m.id === data.member.id) ? null : <option value={data.member.id}>{data.member.name}</option>}
+            {data.members.map(({ id, name }) => (
+              <option key={id} value={id}>
+                {id === props.meId ? t`${name} (you)` : name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      <section aria-labelledby={headingId} className="space-y-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={() => setOpen(true)} data-testid="set-availability">
+            <Trans>Set availability…</Trans>
+          </Button>
+          <p role="status" className="font-medium">
+            {saved ? (
+              changed === 0 ? (
+                <Trans>Availability saved: nothing changed.</Trans>
+              ) : (
+                <Trans>
+                  Availability saved. Dates changed: {changed} of {asked}.
+                </Trans>
+              )
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button variant="gray" onClick={() => props.onMonth(stepMonth(props.month, -1))}>
+            <span aria-hidden="true">←</span> <Trans>Previous month</Trans>
+          </Button>
+          <h2 id={headingId} className="text-xl font-semibold" aria-live="polite">
+            {otherName ? (
+              <Trans>
+                {otherName}: {shownMonth}
+              </Trans>
+            ) : (
+              shownMonth
+            )}
+          </h2>
+          <Button variant="gray" onClick={() => props.onMonth(stepMonth(props.month, 1))}>
+            <Trans>Next month</Trans> <span aria-hidden="true">→</span>
+          </Button>
+        </div>
+        <AvailabilityMonth month={props.month} days={data.days} today={props.today} lang={props.lang} labelledBy={headingId} />
+      </section>
+
+      <WeeklyForm key={data.member.id} api={props.api} lang={props.lang} weekly={data.weekly} staffId={other?.id} />
+
+      <AvailabilityDialog
+        open={open}
+        api={props.api}
+        lang={props.lang}
+        start={start}
+        min={props.today}
+        member={other}
+        onClose={() => setOpen(false)}
+        onSaved={setSaved}
+      />
+    </div>
+  )
+}
