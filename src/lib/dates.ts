@@ -16,6 +16,19 @@ export const DAYJS_LOCALE: Record<Locale, string> = { de: 'de-ch', en: 'en', fr:
 /** Intl locale names (numbers, prices, dates). */
 export const INTL_LOCALE: Record<Locale, string> = { de: 'de-CH', en: 'en-CH', fr: 'fr-CH' }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** An `Intl.DateTimeFormat` of a language, made once per language and options (pages format many dates a render). */
+export function dateTimeFormat(lang: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}|${JSON.stringify(options)}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    if (dateFormats.size >= 500) dateFormats.clear()
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(INTL_LOCALE[lang], options)))
+  }
+  return format
+}
+
 /**
  * Switches the date library's default locale (it follows a language switch). Only in the
  * browser: on the server, where many locales render at once, format with an explicit locale.

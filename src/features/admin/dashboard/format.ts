@@ -1,14 +1,8 @@
-import { INTL_LOCALE } from '~/lib/dates'
+import { dateTimeFormat } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 import { addDaysToDay } from './days'
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-function format(lang: Locale, options: Intl.DateTimeFormatOptions) {
-  const key = `${lang}|${JSON.stringify(options)}`
-  let f = formats.get(key)
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(INTL_LOCALE[lang], options)))
-  return f
-}
+const format = dateTimeFormat
 
 /** "Monday, 30 March": a day of the shop's calendar (`YYYY-MM-DD`, no time zone) in the member's language. */
 export const dayTitle = (day: string, lang: Locale) =>

@@ -1,14 +1,8 @@
 /** The planning board's dates and times in the member's language; times in the shop's time zone. */
-import { INTL_LOCALE } from '~/lib/dates'
+import { dateTimeFormat } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-function format(lang: Locale, options: Intl.DateTimeFormatOptions) {
-  const key = `${lang}|${JSON.stringify(options)}`
-  let f = formats.get(key)
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(INTL_LOCALE[lang], options)))
-  return f
-}
+const format = dateTimeFormat
 
 const plainDay = (day: string) => new Date(`${day}T00:00:00Z`)
 

@@ -1,14 +1,8 @@
-import { INTL_LOCALE } from '~/lib/dates'
+import { dateTimeFormat } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-
-function format(lang: Locale, options: Intl.DateTimeFormatOptions) {
-  const key = `${lang}|${JSON.stringify(options)}`
-  let f = formats.get(key)
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(INTL_LOCALE[lang], { ...options, timeZone: 'UTC' })))
-  return f
-}
+/** Days without a time zone: formatted as UTC. */
+const format = (lang: Locale, options: Intl.DateTimeFormatOptions) => dateTimeFormat(lang, { ...options, timeZone: 'UTC' })
 
 const instant = (day: string) => new Date(`${day}T00:00:00Z`)
 

@@ -7,8 +7,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import type { Db, Tx } from '~/server/db/client'
-import { bookingItems, bookings, offers, sessionGuides, sessions, skus, staff } from '~/server/db/schema'
+import { bookingItems, bookings, offers, sessionGuides, sessions, staff } from '~/server/db/schema'
 import { addDays, daysBetween, utcToZonedDate, utcToZonedTime, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
+import { privateItemsBetween } from '~/server/domain/bookings-admin/private-items'
 import { guidesNeeded } from '~/server/domain/planning/rules'
 import type { Role } from '~/server/domain/staff/accounts'
 import { pickText } from '~/lib/locale-text'
@@ -113,34 +114,7 @@ async function plannedDays(db: Db | Tx, scope: DashboardScope, range: ReturnType
       .where(and(eq(offers.shopId, scope.shopId), eq(sessions.shopId, scope.shopId), gte(sessions.startsAt, range.start), lt(sessions.startsAt, range.end), assigned))
       .orderBy(asc(sessions.startsAt), asc(sessions.id))
       .limit(MAX_DASHBOARD_ENTRIES + 1),
-    db
-      .select({
-        code: bookings.code,
-        mode: bookings.mode,
-        status: bookings.status,
-        person: bookings.person,
-        title: offers.title,
-        variant: skus.title,
-        startsAt: bookingItems.startsAt,
-        endsAt: bookingItems.endsAt,
-        participants: sql<number>`${participantsOfItem}::int`,
-      })
-      .from(bookingItems)
-      .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-      .innerJoin(offers, eq(offers.id, bookingItems.offerId))
-      .innerJoin(skus, eq(skus.id, bookingItems.skuId))
-      .where(
-        and(
-          eq(bookingItems.shopId, scope.shopId),
-          eq(bookings.shopId, scope.shopId),
-          gte(bookingItems.startsAt, range.start),
-          lt(bookingItems.startsAt, range.end),
-          isNull(bookingItems.sessionId),
-          inArray(bookings.status, [...EXPECTED, 'REQUESTED']),
-        ),
-      )
-      .orderBy(asc(bookingItems.startsAt), asc(bookings.code))
-      .limit(MAX_DASHBOARD_ENTRIES + 1),
+    privateItemsBetween(db, scope.shopId, range, [...EXPECTED, 'REQUESTED'], MAX_DASHBOARD_ENTRIES + 1),
   ])
   const shownSessions = sessionRows.slice(0, MAX_DASHBOARD_ENTRIES)
   const shownIds = shownSessions.map((s) => s.id)

@@ -5,14 +5,15 @@
  * whatever the range (at most MAX_BOARD_DAYS days, MAX_BOARD_ENTRIES dates and bookings,
  * MAX_BOARD_STAFF members); everything scoped to the shop.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import type { Db, Tx } from '~/server/db/client'
-import { bookingItems, bookings, offers, sessionGuides, sessions, skus, staff } from '~/server/db/schema'
+import { offers, sessionGuides, sessions, staff } from '~/server/db/schema'
 import { invalidFields } from '~/server/domain/errors'
 import { addDays, daysBetween, isValidDate, utcToZonedDate, utcToZonedTime, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
+import { privateItemsBetween } from '~/server/domain/bookings-admin/private-items'
 import { halfDaysOf, halfDayOf, loadAvailability, guidesNeeded, worstAvailability, type AvailabilityByMember } from './rules'
 
 export type PlanningBoard = components['schemas']['PlanningBoard']
@@ -37,9 +38,6 @@ export type BoardSessionRow = SessionRow & { offerTitle: LocalizedText; particip
 
 /** Bookings whose private-service starts are shown (requests waiting for an answer too). */
 const SHOWN_BOOKINGS: ('CONFIRMED' | 'REQUESTED' | 'ACCEPTED' | 'PAID')[] = ['CONFIRMED', 'REQUESTED', 'ACCEPTED', 'PAID']
-
-/** Participants of an item: its named participants, else its quantity. */
-const participantsOfItem = sql`coalesce(nullif(jsonb_array_length(${bookingItems.participants}), 0), ${bookingItems.quantity})`
 
 /** Checks a board range: real days, `to` not before `from`, at most MAX_BOARD_DAYS days (field errors otherwise). */
 export function checkBoardRange(from: string, to: string): void {
@@ -186,34 +184,7 @@ export async function loadPlanningBoard(db: Db | Tx, scope: PlanningScope, range
       )
       .orderBy(asc(sessions.startsAt), asc(sessions.id))
       .limit(MAX_BOARD_ENTRIES + 1),
-    db
-      .select({
-        code: bookings.code,
-        status: bookings.status,
-        itemId: bookingItems.id,
-        offerId: bookingItems.offerId,
-        title: offers.title,
-        variant: skus.title,
-        startsAt: bookingItems.startsAt,
-        endsAt: bookingItems.endsAt,
-        participants: sql<number>`${participantsOfItem}::int`,
-      })
-      .from(bookingItems)
-      .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-      .innerJoin(offers, eq(offers.id, bookingItems.offerId))
-      .innerJoin(skus, eq(skus.id, bookingItems.skuId))
-      .where(
-        and(
-          eq(bookingItems.shopId, scope.shopId),
-          eq(bookings.shopId, scope.shopId),
-          gte(bookingItems.startsAt, start),
-          lt(bookingItems.startsAt, end),
-          isNull(bookingItems.sessionId),
-          inArray(bookings.status, SHOWN_BOOKINGS),
-        ),
-      )
-      .orderBy(asc(bookingItems.startsAt), asc(bookings.code), asc(bookingItems.id))
-      .limit(MAX_BOARD_ENTRIES + 1),
+    privateItemsBetween(db, scope.shopId, { start, end }, SHOWN_BOOKINGS, MAX_BOARD_ENTRIES + 1),
     db
       .select({ id: staff.id, name: staff.name, role: staff.role })
       .from(staff)
