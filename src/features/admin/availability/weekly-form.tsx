@@ -127,30 +127,20 @@ export function WeeklyForm(props: { api: AdminApi; lang: Locale; weekly: readonl
           return (
             <fieldset key={weekday} className="grid gap-3 p-3 sm:grid-cols-[10rem_1fr_1fr_2fr] sm:items-end" aria-describedby={rowErrors.length ? `${id}-${weekday}-error` : undefined} data-weekday={weekday}>
               <legend className="float-left font-medium sm:self-center">{name}</legend>
-              <div className="clear-left sm:clear-none">
-                <label htmlFor={`${id}-${weekday}-am`} className="block text-sm font-medium">
-                  {words.half.am}
-                </label>
-                <select id={`${id}-${weekday}-am`} value={row.am} onChange={(e) => change(weekday, { am: e.target.value as Value })} className={select}>
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={`${id}-${weekday}-pm`} className="block text-sm font-medium">
-                  {words.half.pm}
-                </label>
-                <select id={`${id}-${weekday}-pm`} value={row.pm} onChange={(e) => change(weekday, { pm: e.target.value as Value })} className={select}>
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              {(['am', 'pm'] as const).map((half) => (
+                <div key={half} className={half === 'am' ? 'clear-left sm:clear-none' : undefined}>
+                  <label htmlFor={`${id}-${weekday}-${half}`} className="block text-sm font-medium">
+                    {words.half[half]}
+                  </label>
+                  <select id={`${id}-${weekday}-${half}`} value={row[half]} onChange={(e) => change(weekday, { [half]: e.target.value as Value })} className={select}>
+                    {options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
               <div>
                 <label htmlFor={`${id}-${weekday}-note`} className="block text-sm font-medium">
                   <Trans>Note</Trans>
