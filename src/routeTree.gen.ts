@@ -29,8 +29,10 @@ import { Route as LangAdminSignInRouteImport } from './routes/$lang/admin/sign-i
 import { Route as LangDefaultCheckoutCartRouteImport } from './routes/$lang/_default/checkout.$cart'
 import { Route as LangDefaultListingSlugRouteImport } from './routes/$lang/_default/listing.$slug'
 import { Route as LangAdminAppIndexRouteImport } from './routes/$lang/admin/_app/index'
+import { Route as LangAdminAppMySessionsRouteImport } from './routes/$lang/admin/_app/my-sessions'
 import { Route as LangAdminAppProfileRouteImport } from './routes/$lang/admin/_app/profile'
 import { Route as LangAdminAppStaffRouteImport } from './routes/$lang/admin/_app/staff'
+import { Route as LangAdminAppWorkingTimeRouteImport } from './routes/$lang/admin/_app/working-time'
 import { Route as LangAdminPasswordTokenRouteImport } from './routes/$lang/admin/password.$token'
 import { Route as LangDefaultCheckoutCartIndexRouteImport } from './routes/$lang/_default/checkout.$cart.index'
 import { Route as LangDefaultCheckoutCartSuccessRouteImport } from './routes/$lang/_default/checkout.$cart.success'
@@ -161,6 +163,11 @@ const LangAdminAppIndexRoute = LangAdminAppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => LangAdminAppRouteRoute,
 } as any)
+const LangAdminAppMySessionsRoute = LangAdminAppMySessionsRouteImport.update({
+  id: '/my-sessions',
+  path: '/my-sessions',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
 const LangAdminAppProfileRoute = LangAdminAppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -169,6 +176,11 @@ const LangAdminAppProfileRoute = LangAdminAppProfileRouteImport.update({
 const LangAdminAppStaffRoute = LangAdminAppStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => LangAdminAppRouteRoute,
+} as any)
+const LangAdminAppWorkingTimeRoute = LangAdminAppWorkingTimeRouteImport.update({
+  id: '/working-time',
+  path: '/working-time',
   getParentRoute: () => LangAdminAppRouteRoute,
 } as any)
 const LangAdminPasswordTokenRoute = LangAdminPasswordTokenRouteImport.update({
@@ -368,8 +380,10 @@ export interface FileRoutesByFullPath {
   '/$lang/': typeof LangDefaultIndexRoute
   '/$lang/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
   '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/admin/my-sessions': typeof LangAdminAppMySessionsRoute
   '/$lang/admin/profile': typeof LangAdminAppProfileRoute
   '/$lang/admin/staff': typeof LangAdminAppStaffRoute
+  '/$lang/admin/working-time': typeof LangAdminAppWorkingTimeRoute
   '/$lang/admin/password/$token': typeof LangAdminPasswordTokenRoute
   '/$lang/admin/': typeof LangAdminAppIndexRoute
   '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
@@ -417,8 +431,10 @@ export interface FileRoutesByTo {
   '/$lang/admin/forgot-password': typeof LangAdminForgotPasswordRoute
   '/$lang/admin/sign-in': typeof LangAdminSignInRoute
   '/$lang/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/admin/my-sessions': typeof LangAdminAppMySessionsRoute
   '/$lang/admin/profile': typeof LangAdminAppProfileRoute
   '/$lang/admin/staff': typeof LangAdminAppStaffRoute
+  '/$lang/admin/working-time': typeof LangAdminAppWorkingTimeRoute
   '/$lang/admin/password/$token': typeof LangAdminPasswordTokenRoute
   '/$lang/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
   '/$lang/embed/v1/search': typeof LangEmbeddedEmbedV1SearchRoute
@@ -472,8 +488,10 @@ export interface FileRoutesById {
   '/$lang/_default/': typeof LangDefaultIndexRoute
   '/$lang/_default/checkout/$cart': typeof LangDefaultCheckoutCartRouteWithChildren
   '/$lang/_default/listing/$slug': typeof LangDefaultListingSlugRoute
+  '/$lang/admin/_app/my-sessions': typeof LangAdminAppMySessionsRoute
   '/$lang/admin/_app/profile': typeof LangAdminAppProfileRoute
   '/$lang/admin/_app/staff': typeof LangAdminAppStaffRoute
+  '/$lang/admin/_app/working-time': typeof LangAdminAppWorkingTimeRoute
   '/$lang/admin/password/$token': typeof LangAdminPasswordTokenRoute
   '/$lang/admin/_app/': typeof LangAdminAppIndexRoute
   '/$lang/_default/checkout/$cart/success': typeof LangDefaultCheckoutCartSuccessRoute
@@ -525,8 +543,10 @@ export interface FileRouteTypes {
     | '/$lang/'
     | '/$lang/checkout/$cart'
     | '/$lang/listing/$slug'
+    | '/$lang/admin/my-sessions'
     | '/$lang/admin/profile'
     | '/$lang/admin/staff'
+    | '/$lang/admin/working-time'
     | '/$lang/admin/password/$token'
     | '/$lang/admin/'
     | '/$lang/checkout/$cart/success'
@@ -574,8 +594,10 @@ export interface FileRouteTypes {
     | '/$lang/admin/forgot-password'
     | '/$lang/admin/sign-in'
     | '/$lang/listing/$slug'
+    | '/$lang/admin/my-sessions'
     | '/$lang/admin/profile'
     | '/$lang/admin/staff'
+    | '/$lang/admin/working-time'
     | '/$lang/admin/password/$token'
     | '/$lang/checkout/$cart/success'
     | '/$lang/embed/v1/search'
@@ -628,8 +650,10 @@ export interface FileRouteTypes {
     | '/$lang/_default/'
     | '/$lang/_default/checkout/$cart'
     | '/$lang/_default/listing/$slug'
+    | '/$lang/admin/_app/my-sessions'
     | '/$lang/admin/_app/profile'
     | '/$lang/admin/_app/staff'
+    | '/$lang/admin/_app/working-time'
     | '/$lang/admin/password/$token'
     | '/$lang/admin/_app/'
     | '/$lang/_default/checkout/$cart/success'
@@ -814,6 +838,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAdminAppIndexRouteImport
       parentRoute: typeof LangAdminAppRouteRoute
     }
+    '/$lang/admin/_app/my-sessions': {
+      id: '/$lang/admin/_app/my-sessions'
+      path: '/my-sessions'
+      fullPath: '/$lang/admin/my-sessions'
+      preLoaderRoute: typeof LangAdminAppMySessionsRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
     '/$lang/admin/_app/profile': {
       id: '/$lang/admin/_app/profile'
       path: '/profile'
@@ -826,6 +857,13 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/$lang/admin/staff'
       preLoaderRoute: typeof LangAdminAppStaffRouteImport
+      parentRoute: typeof LangAdminAppRouteRoute
+    }
+    '/$lang/admin/_app/working-time': {
+      id: '/$lang/admin/_app/working-time'
+      path: '/working-time'
+      fullPath: '/$lang/admin/working-time'
+      preLoaderRoute: typeof LangAdminAppWorkingTimeRouteImport
       parentRoute: typeof LangAdminAppRouteRoute
     }
     '/$lang/admin/password/$token': {
@@ -1118,8 +1156,10 @@ const LangMinimalRouteRouteWithChildren =
   LangMinimalRouteRoute._addFileChildren(LangMinimalRouteRouteChildren)
 
 interface LangAdminAppRouteRouteChildren {
+  LangAdminAppMySessionsRoute: typeof LangAdminAppMySessionsRoute
   LangAdminAppProfileRoute: typeof LangAdminAppProfileRoute
   LangAdminAppStaffRoute: typeof LangAdminAppStaffRoute
+  LangAdminAppWorkingTimeRoute: typeof LangAdminAppWorkingTimeRoute
   LangAdminAppIndexRoute: typeof LangAdminAppIndexRoute
   LangAdminAppFinanceOpenRoute: typeof LangAdminAppFinanceOpenRoute
   LangAdminAppFinancePaymentsRoute: typeof LangAdminAppFinancePaymentsRoute
@@ -1147,8 +1187,10 @@ interface LangAdminAppRouteRouteChildren {
 }
 
 const LangAdminAppRouteRouteChildren: LangAdminAppRouteRouteChildren = {
+  LangAdminAppMySessionsRoute: LangAdminAppMySessionsRoute,
   LangAdminAppProfileRoute: LangAdminAppProfileRoute,
   LangAdminAppStaffRoute: LangAdminAppStaffRoute,
+  LangAdminAppWorkingTimeRoute: LangAdminAppWorkingTimeRoute,
   LangAdminAppIndexRoute: LangAdminAppIndexRoute,
   LangAdminAppFinanceOpenRoute: LangAdminAppFinanceOpenRoute,
   LangAdminAppFinancePaymentsRoute: LangAdminAppFinancePaymentsRoute,

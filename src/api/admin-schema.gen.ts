@@ -1628,6 +1628,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/working-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff member's working-time sheet of one month — their assigned dates with preparation time, their own entries, the totals and the manager's approval.
+         * @description `month` is `YYYY-MM` in the shop's time zone (400 `validation` with `month`
+         *     `invalid_month` otherwise, also for a year before 2000 or after 2100). Without `staffId`
+         *     the caller's own sheet. Every member may read their own; managers and owners anyone's
+         *     of the shop (404 `staff.not_found` for another shop's); a guide asking for someone else
+         *     gets 403.
+         *
+         *     - **lines**, by day and start: every scheduled date the member is assigned to that
+         *       starts in the month (cancelled dates do not count) — its duration plus the offer's
+         *       preparation time (`preparationMinutes`) — and every manual entry of the month
+         *       (`to` − `from` − `breakMinutes`, measured on the shop's clock, so a DST night counts
+         *       its real length). A date that has not ended yet is `planned`.
+         *     - **totals** in minutes: dates, entries, both, and how much of it is still planned.
+         *     - **approval**: the manager's approval of the sheet, or `null`; `current` is false when
+         *       the lines changed after it (a date assigned or moved since). `fingerprint` identifies
+         *       the lines as they are now: approving sends it back.
+         *     - `editable`: whether manual entries can be added, changed and removed now (not while
+         *       the sheet is approved). `canApprove`: whether the caller may approve this sheet
+         *       (managers and owners; a manager not their own).
+         *     - **members**: whose sheets the caller may read (a guide only themselves), by name.
+         *
+         *     At most 400 lines.
+         */
+        get: operations["getWorkingTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/working-time/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a manual working-time entry (date, from–to, break, note) for work that is not a guided date.
+         * @description Without `staffId` for the caller; managers and owners for any member of the shop (404
+         *     `staff.not_found` for another shop's or a deactivated one), a guide only for themselves
+         *     (403 otherwise). Field errors (400 `validation`): `date` `invalid_date` or
+         *     `work_time.date_out_of_range` (more than two years before or one year after today in
+         *     the shop's time zone; `params.min`, `params.max`); `from`, `to` `invalid_time` (`HH:mm`,
+         *     `to` may be `24:00`); `to` `range.reversed` (not after `from`); `breakMinutes`
+         *     `work_time.break_too_long` (not shorter than from–to; `params.maximum`); `note`
+         *     `too_big` (500 characters) or `plain_text`; `from` `work_time.overlap` when it overlaps
+         *     another entry of the member that day (`params.from`, `params.to`: that entry's times).
+         *     409 `work_time.approved` when the month's sheet is approved (withdraw the approval
+         *     first); 409 `work_time.too_many` beyond 200 entries in a month. Recorded in the
+         *     member's history. Answers the month's sheet.
+         */
+        post: operations["createWorkTimeEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/working-time/entries/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a manual working-time entry.
+         * @description The same rules and field errors as `createWorkTimeEntry` (the member stays the
+         *     entry's; `staffId` is not sent). 404 `work_time.entry_not_found` for an entry of
+         *     another shop or none, and for a guide, another member's entry. 409
+         *     `work_time.approved` when the old or the new date's month is approved. Answers the
+         *     sheet of the entry's (new) month.
+         */
+        put: operations["updateWorkTimeEntry"];
+        post?: never;
+        /**
+         * Removes a manual working-time entry.
+         * @description 404 `work_time.entry_not_found` as for `updateWorkTimeEntry`; 409 `work_time.approved`
+         *     when its month is approved. Recorded in the member's history. Answers the month's
+         *     sheet.
+         */
+        delete: operations["deleteWorkTimeEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/working-time/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a member's month sheet as it is now.
+         * @description `fingerprint` is the one of the sheet the manager looked at: 409 `work_time.changed`
+         *     when the lines are no longer those (`data.fingerprint`: the current one; reload and
+         *     look again). 404 `staff.not_found` for another shop's member. 403 `auth.forbidden` for
+         *     a manager approving their own sheet (another manager or an owner does; owners may
+         *     approve their own). 409 `work_time.month_not_started` for a month after the current
+         *     one. Approving again replaces the approval (a sheet that changed after it is approved
+         *     as it is now); an unchanged approved sheet is answered as it is. Recorded in the
+         *     member's history. Answers the sheet.
+         */
+        post: operations["approveWorkingTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/working-time/approvals/{staffId}/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws the approval of a member's month sheet, so its entries can be changed again.
+         * @description 404 `work_time.not_approved` when the sheet is not approved (or the member is of
+         *     another shop); 403 `auth.forbidden` for a manager's own sheet, as for approving.
+         *     Recorded in the member's history. Answers the sheet.
+         */
+        delete: operations["withdrawWorkingTimeApproval"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/working-time/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active member's working time of a month as a CSV file for payroll.
+         * @description UTF-8 with a byte order mark, comma-separated, RFC 4180 quoting, CRLF line ends, the
+         *     header row and words in the language of `X-FLOWIN-LOCALE`; a text cell that starts with
+         *     `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`.
+         *
+         *     - `layout=summary` (default): one row per member who has worked or is approved that
+         *       month (name, e-mail, role, minutes and hours of dates, of entries and in total, the
+         *       approval: `approved`, `changed since approval` or `not approved`, by whom and when).
+         *     - `layout=lines`: one row per line of every member's sheet (member, date, kind, offer
+         *       or note, from, to, break, preparation, minutes, hours).
+         *
+         *     Hours are plain decimals with two digits (`7.50`); dates `YYYY-MM-DD`, times `HH:mm`
+         *     in the shop's time zone. At most 300 members and 20 000 lines (400 `validation` with a
+         *     field error on `month`, `export.too_many_rows`, beyond).
+         */
+        get: operations["exportWorkingTimeCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/me/calendar-feed": {
         parameters: {
             query?: never;
@@ -1700,6 +1882,39 @@ export interface paths {
          *     current one answers 304 without a body.
          */
         get: operations["getScheduleFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/me/assigned-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's own coming dates (those they are assigned to as a guide) with their participants.
+         * @description Every role may call it, and it always answers the caller's own assignments (there is no
+         *     member to choose). The dates the member is assigned to (`session_guides`) that have not
+         *     ended and started at most 12 hours ago, up to `days` days from now, earliest first; at most
+         *     50 (`truncated` when there are more). Cancelled dates the member was assigned to are
+         *     listed too (`status: cancelled`), so that a guide learns of it.
+         *
+         *     Each date: the offer's title in the member's language, start and end (the shop's time
+         *     zone is `timeZone`), the place and meeting point, the other guides (active members), the
+         *     places taken of the capacity, and the participants of its confirmed, accepted and paid
+         *     bookings as the manifest lists them (`getSessionManifest`): per booking its code, the
+         *     person who booked with their phone (to reach the group on the day) and the places, per
+         *     participant the name, the variant and the extras (titles and how many). No money figures.
+         *     The answer is personal data: the staff app keeps a copy in the browser only, for reading
+         *     it offline, and removes it on signing out.
+         */
+        get: operations["getMySessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3693,6 +3908,96 @@ export interface components {
             /** @description `guide.maybe`: the member said MAYBE for the date (assigned all the same). */
             warnings: "guide.maybe"[];
         };
+        /** @description A month `YYYY-MM` (2000-01 to 2100-12; checked by the server, field code `invalid_month`). */
+        WorkMonth: string;
+        /** @description A wall time `HH:mm` in the shop's time zone (`24:00` only as an end). */
+        WorkClock: string;
+        WorkingTimeLine: {
+            /**
+             * @description `session`: an assigned date (its id is the session's); `entry`: a manual entry.
+             * @enum {string}
+             */
+            kind: "session" | "entry";
+            id: components["schemas"]["OpaqueId"];
+            date: components["schemas"]["SessionDay"];
+            from: components["schemas"]["WorkClock"];
+            to: components["schemas"]["WorkClock"];
+            /** @description The day `to` is on (later than `date` for a date that runs past midnight). */
+            endDate: components["schemas"]["SessionDay"];
+            breakMinutes: number;
+            /** @description The offer's preparation time counted with a date (0 for entries). */
+            preparationMinutes: number;
+            /** @description The minutes the line counts. */
+            minutes: number;
+            /** @description The offer's title in the caller's language (dates), `null` for entries. */
+            title: string | null;
+            /** @description The entry's note (`null` for dates and entries without one). */
+            note: string | null;
+            /** @description The line has not ended yet. */
+            planned: boolean;
+        };
+        WorkingTimeApproval: {
+            /** Format: date-time */
+            approvedAt: string;
+            /** @description The name of who approved it, as it was then. */
+            approvedBy: string;
+            /** @description The total approved. */
+            minutes: number;
+            /** @description False when the lines changed after the approval. */
+            current: boolean;
+        };
+        WorkingTimeSheet: {
+            member: components["schemas"]["AvailabilityMember"];
+            month: components["schemas"]["WorkMonth"];
+            timeZone: string;
+            lines: components["schemas"]["WorkingTimeLine"][];
+            totals: {
+                sessionMinutes: number;
+                entryMinutes: number;
+                totalMinutes: number;
+                /** @description The part of the total that has not ended yet. */
+                plannedMinutes: number;
+            };
+            approval: components["schemas"]["WorkingTimeApproval"] | null;
+            /** @description Identifies the lines as they are (sent back when approving). */
+            fingerprint: string;
+            /** @description Manual entries can be added, changed and removed (the sheet is not approved). */
+            editable: boolean;
+            /** @description The caller may approve this sheet (or withdraw its approval). */
+            canApprove: boolean;
+            /** @description There were more lines than listed. */
+            truncated: boolean;
+            /** @description Whose sheets the caller may read (a guide only themselves), by name. */
+            members: components["schemas"]["AvailabilityMember"][];
+        };
+        WorkingTimeSheetAnswer: {
+            data: components["schemas"]["WorkingTimeSheet"];
+        };
+        WorkTimeEntryUpdateInput: {
+            /** Format: date */
+            date: string;
+            from: components["schemas"]["WorkClock"];
+            to: components["schemas"]["WorkClock"];
+            /** @description Minutes of break within from–to (default 0). */
+            breakMinutes?: number;
+            note?: string;
+        };
+        WorkTimeEntryInput: {
+            /** @description The member (default the caller). */
+            staffId?: components["schemas"]["OpaqueId"];
+            /** Format: date */
+            date: string;
+            from: components["schemas"]["WorkClock"];
+            to: components["schemas"]["WorkClock"];
+            /** @description Minutes of break within from–to (default 0). */
+            breakMinutes?: number;
+            note?: string;
+        };
+        WorkingTimeApproveInput: {
+            staffId: components["schemas"]["OpaqueId"];
+            month: components["schemas"]["WorkMonth"];
+            fingerprint: string;
+        };
         /** @description The addresses of a member's schedule feed on the shop's configured origin; both `null` while there is none. */
         CalendarFeed: {
             /** @description Whether the member has a feed (an address that answers). */
@@ -3710,6 +4015,80 @@ export interface components {
         };
         CalendarFeedAnswer: {
             data: components["schemas"]["CalendarFeed"];
+        };
+        /** @description An extra and how many of it (of one participant, or of the whole date). */
+        MySessionExtra: {
+            title: string;
+            quantity: number;
+        };
+        MySessionParticipant: {
+            /** @description Empty when the booking named nobody for this place. */
+            firstname: string;
+            surname: string;
+            /** @description The variant booked (e.g. adult, child). */
+            skuTitle?: string;
+            extras: components["schemas"]["MySessionExtra"][];
+        };
+        MySessionBooking: {
+            code: components["schemas"]["StaffBookingCode"];
+            /** @description The person who booked, and how to reach them. */
+            booker: {
+                firstname: string;
+                surname: string;
+                company?: string;
+                phone: string;
+            };
+            /** @description Places of this booking on this date (named participants or not). */
+            places: number;
+            participants: components["schemas"]["MySessionParticipant"][];
+        };
+        /** @description One date the member is assigned to, with its participants. */
+        MySession: {
+            id: components["schemas"]["OpaqueId"];
+            offerId: components["schemas"]["OpaqueId"];
+            offerTitle: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * @description `cancelled`: the date does not take place (the member was assigned to it).
+             * @enum {string}
+             */
+            status: "scheduled" | "cancelled";
+            /** @description The offer's place in one line. */
+            location?: string;
+            meetingPoint?: string;
+            capacity: number;
+            placesTaken: number;
+            /** @description Participants of the bookings listed (places of bookings without names count too). */
+            participants: number;
+            /** @description The names of the other (active) guides of this date. */
+            otherGuides: string[];
+            /** @description The extras of all participants of this date, added up. */
+            extras: components["schemas"]["MySessionExtra"][];
+            /** @description Ordered as the manifest (by the person who booked, then booking). */
+            bookings: components["schemas"]["MySessionBooking"][];
+        };
+        MySessions: {
+            /** @description The shop's time zone (IANA), in which the dates are to be shown. */
+            timeZone: string;
+            /**
+             * Format: date-time
+             * @description The earliest start listed (12 hours before now).
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The end of the period (now plus `days`).
+             */
+            until: string;
+            /** @description More dates than the 50 listed. */
+            truncated: boolean;
+            sessions: components["schemas"]["MySession"][];
+        };
+        MySessionsAnswer: {
+            data: components["schemas"]["MySessions"];
         };
     };
     responses: {
@@ -3733,6 +4112,7 @@ export interface components {
         IdempotencyKey: string;
         ScheduleOfferId: string;
         DomainName: string;
+        WorkTimeEntryId: components["schemas"]["OpaqueId"];
         StaffId: components["schemas"]["OpaqueId"];
         LinkToken: string;
     };
@@ -6344,6 +6724,229 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getWorkingTime: {
+        parameters: {
+            query: {
+                month: components["schemas"]["WorkMonth"];
+                staffId?: components["schemas"]["OpaqueId"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's sheet. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingTimeSheetAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createWorkTimeEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkTimeEntryInput"];
+            };
+        };
+        responses: {
+            /** @description The sheet of the entry's month. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingTimeSheetAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateWorkTimeEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                entryId: components["parameters"]["WorkTimeEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkTimeEntryUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The sheet of the entry's month. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingTimeSheetAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteWorkTimeEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                entryId: components["parameters"]["WorkTimeEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sheet of the entry's month. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingTimeSheetAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    approveWorkingTime: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkingTimeApproveInput"];
+            };
+        };
+        responses: {
+            /** @description The approved sheet. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingTimeSheetAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    withdrawWorkingTimeApproval: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                staffId: components["parameters"]["StaffId"];
+                month: components["schemas"]["WorkMonth"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sheet, no longer approved. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkingTimeSheetAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportWorkingTimeCsv: {
+        parameters: {
+            query: {
+                month: components["schemas"]["WorkMonth"];
+                layout?: "summary" | "lines";
+                /** @description The file's language when the caller cannot send `X-FLOWIN-LOCALE` (a download link); else the header's. */
+                lang?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getMyCalendarFeed: {
         parameters: {
             query?: never;
@@ -6435,6 +7038,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMySessions: {
+        parameters: {
+            query?: {
+                /** @description How many days ahead (from now) to list. */
+                days?: number;
+            };
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's coming dates. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySessionsAnswer"];
+                };
             };
             default: components["responses"]["Error"];
         };

@@ -122,7 +122,7 @@ describeEachDatabase('access control of every operation of openapi/admin.yaml', 
   /** Calls an operation with a valid body; the anti-forgery pair and the key unless told otherwise. */
   async function call(op: Operation, options: Options = {}) {
     const origin = options.origin ?? ALPIN
-    const params: Record<string, string> = { staffId: ids.target!, token: randomBytes(32).toString('base64url'), key: randomBytes(32).toString('base64url'), ...options.path }
+    const params: Record<string, string> = { staffId: ids.target!, token: randomBytes(32).toString('base64url'), key: randomBytes(32).toString('base64url'), month: '2026-10', ...options.path }
     const url = `${origin}${op.template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]!))}`
     const pair = xsrf[origin]!
     const cookies = [...(options.xsrf === false ? [] : [pair.cookie!]), ...(options.session ? [`${staffCookieName(false)}=${options.session}`] : [])]

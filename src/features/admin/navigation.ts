@@ -40,6 +40,12 @@ export const NAVIGATION: NavGroup[] = [
     label: msg`Planning`,
     entries: [
       {
+        path: '/my-sessions',
+        label: msg`My sessions`,
+        description: msg`Your own dates of the next two weeks with the participants, their extras and the phone of who booked; on your phone, readable offline once loaded.`,
+        role: 'guide',
+      },
+      {
         path: '/planning/board',
         label: msg`Planning board`,
         description: msg`The week's and the day's dates with the guides they need; assign guides by menu or drag and drop, seeing who is available.`,
@@ -49,6 +55,18 @@ export const NAVIGATION: NavGroup[] = [
         path: '/planning/availability',
         label: msg`Availability`,
         description: msg`When you (or, for managers, each member of staff) can work: per date, morning or afternoon, and a weekly pattern.`,
+        role: 'guide',
+      },
+    ],
+  },
+  {
+    id: 'working-time',
+    label: msg`Working time`,
+    entries: [
+      {
+        path: '/working-time',
+        label: msg`Working time`,
+        description: msg`Your hours per month from the dates you guided and your own entries; managers approve the months and download them for payroll.`,
         role: 'guide',
       },
     ],

@@ -11,6 +11,7 @@ import { LanguageSwitch } from '~/components/layout/language-switch'
 import { pickLabel, type Locale } from '~/lib/locale'
 import { MEDIA_SIZES, mediaUrl } from '~/lib/media'
 import { hasRole } from './access'
+import { forgetOfflineData } from './my-sessions/offline'
 import { navigationFor } from './navigation'
 
 /** The sidebar entry that shows how many requests nobody has opened yet. */
@@ -47,6 +48,8 @@ export function AdminShell(props: { config: ShopConfig; lang: Locale; me: Me; ap
     try {
       await signOut(api)
     } finally {
+      // what this browser kept for reading offline goes too, signed out or not (no network)
+      void forgetOfflineData()
       // leave first: the signed-in pages would ask for the member again
       await router.navigate({ to: '/$lang/admin/sign-in', params: { lang }, search: {} })
       queryClient.removeQueries({ queryKey: ['admin'] })

@@ -96,6 +96,14 @@ export const contract: OpenApiDocument = {
     {
       "name": "calendar-feed",
       "description": "Each staff member's secret iCalendar feed of their assigned dates."
+    },
+    {
+      "name": "working-time",
+      "description": "Working time per member and month — assigned dates with preparation time, manual entries, approval and the payroll export."
+    },
+    {
+      "name": "my-sessions",
+      "description": "The signed-in member's own coming dates with their participants (the guides' phone view, readable offline)."
     }
   ],
   "paths": {
@@ -5270,6 +5278,420 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/working-time": {
+      "get": {
+        "operationId": "getWorkingTime",
+        "tags": [
+          "working-time"
+        ],
+        "x-role": "guide",
+        "summary": "A staff member's working-time sheet of one month — their assigned dates with preparation time, their own entries, the totals and the manager's approval.",
+        "description": "`month` is `YYYY-MM` in the shop's time zone (400 `validation` with `month`\n`invalid_month` otherwise, also for a year before 2000 or after 2100). Without `staffId`\nthe caller's own sheet. Every member may read their own; managers and owners anyone's\nof the shop (404 `staff.not_found` for another shop's); a guide asking for someone else\ngets 403.\n\n- **lines**, by day and start: every scheduled date the member is assigned to that\n  starts in the month (cancelled dates do not count) — its duration plus the offer's\n  preparation time (`preparationMinutes`) — and every manual entry of the month\n  (`to` − `from` − `breakMinutes`, measured on the shop's clock, so a DST night counts\n  its real length). A date that has not ended yet is `planned`.\n- **totals** in minutes: dates, entries, both, and how much of it is still planned.\n- **approval**: the manager's approval of the sheet, or `null`; `current` is false when\n  the lines changed after it (a date assigned or moved since). `fingerprint` identifies\n  the lines as they are now: approving sends it back.\n- `editable`: whether manual entries can be added, changed and removed now (not while\n  the sheet is approved). `canApprove`: whether the caller may approve this sheet\n  (managers and owners; a manager not their own).\n- **members**: whose sheets the caller may read (a guide only themselves), by name.\n\nAt most 400 lines.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "month",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/WorkMonth"
+            }
+          },
+          {
+            "name": "staffId",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The month's sheet.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WorkingTimeSheetAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/working-time/entries": {
+      "post": {
+        "operationId": "createWorkTimeEntry",
+        "tags": [
+          "working-time"
+        ],
+        "x-role": "guide",
+        "summary": "Adds a manual working-time entry (date, from–to, break, note) for work that is not a guided date.",
+        "description": "Without `staffId` for the caller; managers and owners for any member of the shop (404\n`staff.not_found` for another shop's or a deactivated one), a guide only for themselves\n(403 otherwise). Field errors (400 `validation`): `date` `invalid_date` or\n`work_time.date_out_of_range` (more than two years before or one year after today in\nthe shop's time zone; `params.min`, `params.max`); `from`, `to` `invalid_time` (`HH:mm`,\n`to` may be `24:00`); `to` `range.reversed` (not after `from`); `breakMinutes`\n`work_time.break_too_long` (not shorter than from–to; `params.maximum`); `note`\n`too_big` (500 characters) or `plain_text`; `from` `work_time.overlap` when it overlaps\nanother entry of the member that day (`params.from`, `params.to`: that entry's times).\n409 `work_time.approved` when the month's sheet is approved (withdraw the approval\nfirst); 409 `work_time.too_many` beyond 200 entries in a month. Recorded in the\nmember's history. Answers the month's sheet.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/WorkTimeEntryInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The sheet of the entry's month.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WorkingTimeSheetAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/working-time/entries/{entryId}": {
+      "put": {
+        "operationId": "updateWorkTimeEntry",
+        "tags": [
+          "working-time"
+        ],
+        "x-role": "guide",
+        "summary": "Changes a manual working-time entry.",
+        "description": "The same rules and field errors as `createWorkTimeEntry` (the member stays the\nentry's; `staffId` is not sent). 404 `work_time.entry_not_found` for an entry of\nanother shop or none, and for a guide, another member's entry. 409\n`work_time.approved` when the old or the new date's month is approved. Answers the\nsheet of the entry's (new) month.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/WorkTimeEntryId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/WorkTimeEntryUpdateInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The sheet of the entry's month.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WorkingTimeSheetAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteWorkTimeEntry",
+        "tags": [
+          "working-time"
+        ],
+        "x-role": "guide",
+        "summary": "Removes a manual working-time entry.",
+        "description": "404 `work_time.entry_not_found` as for `updateWorkTimeEntry`; 409 `work_time.approved`\nwhen its month is approved. Recorded in the member's history. Answers the month's\nsheet.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/WorkTimeEntryId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The sheet of the entry's month.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WorkingTimeSheetAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/working-time/approvals": {
+      "post": {
+        "operationId": "approveWorkingTime",
+        "tags": [
+          "working-time"
+        ],
+        "x-role": "manager",
+        "summary": "Approves a member's month sheet as it is now.",
+        "description": "`fingerprint` is the one of the sheet the manager looked at: 409 `work_time.changed`\nwhen the lines are no longer those (`data.fingerprint`: the current one; reload and\nlook again). 404 `staff.not_found` for another shop's member. 403 `auth.forbidden` for\na manager approving their own sheet (another manager or an owner does; owners may\napprove their own). 409 `work_time.month_not_started` for a month after the current\none. Approving again replaces the approval (a sheet that changed after it is approved\nas it is now); an unchanged approved sheet is answered as it is. Recorded in the\nmember's history. Answers the sheet.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/WorkingTimeApproveInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The approved sheet.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WorkingTimeSheetAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/working-time/approvals/{staffId}/{month}": {
+      "delete": {
+        "operationId": "withdrawWorkingTimeApproval",
+        "tags": [
+          "working-time"
+        ],
+        "x-role": "manager",
+        "summary": "Withdraws the approval of a member's month sheet, so its entries can be changed again.",
+        "description": "404 `work_time.not_approved` when the sheet is not approved (or the member is of\nanother shop); 403 `auth.forbidden` for a manager's own sheet, as for approving.\nRecorded in the member's history. Answers the sheet.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "$ref": "#/components/parameters/StaffId"
+          },
+          {
+            "name": "month",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/WorkMonth"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The sheet, no longer approved.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WorkingTimeSheetAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/working-time/export": {
+      "get": {
+        "operationId": "exportWorkingTimeCsv",
+        "tags": [
+          "working-time"
+        ],
+        "x-role": "manager",
+        "summary": "Every active member's working time of a month as a CSV file for payroll.",
+        "description": "UTF-8 with a byte order mark, comma-separated, RFC 4180 quoting, CRLF line ends, the\nheader row and words in the language of `X-FLOWIN-LOCALE`; a text cell that starts with\n`=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`.\n\n- `layout=summary` (default): one row per member who has worked or is approved that\n  month (name, e-mail, role, minutes and hours of dates, of entries and in total, the\n  approval: `approved`, `changed since approval` or `not approved`, by whom and when).\n- `layout=lines`: one row per line of every member's sheet (member, date, kind, offer\n  or note, from, to, break, preparation, minutes, hours).\n\nHours are plain decimals with two digits (`7.50`); dates `YYYY-MM-DD`, times `HH:mm`\nin the shop's time zone. At most 300 members and 20 000 lines (400 `validation` with a\nfield error on `month`, `export.too_many_rows`, beyond).\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "month",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/WorkMonth"
+            }
+          },
+          {
+            "name": "layout",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "summary",
+                "lines"
+              ]
+            }
+          },
+          {
+            "name": "lang",
+            "in": "query",
+            "required": false,
+            "description": "The file's language when the caller cannot send `X-FLOWIN-LOCALE` (a download link); else the header's.",
+            "schema": {
+              "$ref": "#/components/schemas/Locale"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The CSV file (`Content-Disposition: attachment`).",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              },
+              "Content-Disposition": {
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/csv": {
+                "schema": {
+                  "type": "string",
+                  "maxLength": 20000000
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/me/calendar-feed": {
       "get": {
         "operationId": "getMyCalendarFeed",
@@ -5451,6 +5873,59 @@ export const contract: OpenApiDocument = {
           }
         }
       }
+    },
+    "/api/admin/v1/me/assigned-sessions": {
+      "get": {
+        "operationId": "getMySessions",
+        "tags": [
+          "my-sessions"
+        ],
+        "x-role": "guide",
+        "summary": "The signed-in member's own coming dates (those they are assigned to as a guide) with their participants.",
+        "description": "Every role may call it, and it always answers the caller's own assignments (there is no\nmember to choose). The dates the member is assigned to (`session_guides`) that have not\nended and started at most 12 hours ago, up to `days` days from now, earliest first; at most\n50 (`truncated` when there are more). Cancelled dates the member was assigned to are\nlisted too (`status: cancelled`), so that a guide learns of it.\n\nEach date: the offer's title in the member's language, start and end (the shop's time\nzone is `timeZone`), the place and meeting point, the other guides (active members), the\nplaces taken of the capacity, and the participants of its confirmed, accepted and paid\nbookings as the manifest lists them (`getSessionManifest`): per booking its code, the\nperson who booked with their phone (to reach the group on the day) and the places, per\nparticipant the name, the variant and the extras (titles and how many). No money figures.\nThe answer is personal data: the staff app keeps a copy in the browser only, for reading\nit offline, and removes it on signing out.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "name": "days",
+            "in": "query",
+            "required": false,
+            "description": "How many days ahead (from now) to list.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 31,
+              "default": 14
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The member's coming dates.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/MySessionsAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -5516,6 +5991,14 @@ export const contract: OpenApiDocument = {
         "schema": {
           "type": "string",
           "pattern": "^[a-z0-9.-]{1,253}$"
+        }
+      },
+      "WorkTimeEntryId": {
+        "name": "entryId",
+        "in": "path",
+        "required": true,
+        "schema": {
+          "$ref": "#/components/schemas/OpaqueId"
         }
       },
       "StaffId": {
@@ -13068,6 +13551,332 @@ export const contract: OpenApiDocument = {
           }
         }
       },
+      "WorkMonth": {
+        "description": "A month `YYYY-MM` (2000-01 to 2100-12; checked by the server, field code `invalid_month`).",
+        "type": "string",
+        "maxLength": 7
+      },
+      "WorkClock": {
+        "description": "A wall time `HH:mm` in the shop's time zone (`24:00` only as an end).",
+        "type": "string",
+        "maxLength": 5
+      },
+      "WorkingTimeLine": {
+        "type": "object",
+        "required": [
+          "kind",
+          "id",
+          "date",
+          "from",
+          "to",
+          "endDate",
+          "breakMinutes",
+          "preparationMinutes",
+          "minutes",
+          "title",
+          "note",
+          "planned"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "kind": {
+            "description": "`session`: an assigned date (its id is the session's); `entry`: a manual entry.",
+            "type": "string",
+            "enum": [
+              "session",
+              "entry"
+            ]
+          },
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "date": {
+            "$ref": "#/components/schemas/SessionDay"
+          },
+          "from": {
+            "$ref": "#/components/schemas/WorkClock"
+          },
+          "to": {
+            "$ref": "#/components/schemas/WorkClock"
+          },
+          "endDate": {
+            "description": "The day `to` is on (later than `date` for a date that runs past midnight).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/SessionDay"
+              }
+            ]
+          },
+          "breakMinutes": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1439
+          },
+          "preparationMinutes": {
+            "description": "The offer's preparation time counted with a date (0 for entries).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "minutes": {
+            "description": "The minutes the line counts.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "title": {
+            "description": "The offer's title in the caller's language (dates), `null` for entries.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 300
+          },
+          "note": {
+            "description": "The entry's note (`null` for dates and entries without one).",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 500
+          },
+          "planned": {
+            "description": "The line has not ended yet.",
+            "type": "boolean"
+          }
+        }
+      },
+      "WorkingTimeApproval": {
+        "type": "object",
+        "required": [
+          "approvedAt",
+          "approvedBy",
+          "minutes",
+          "current"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "approvedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "approvedBy": {
+            "description": "The name of who approved it, as it was then.",
+            "type": "string",
+            "maxLength": 200
+          },
+          "minutes": {
+            "description": "The total approved.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "current": {
+            "description": "False when the lines changed after the approval.",
+            "type": "boolean"
+          }
+        }
+      },
+      "WorkingTimeSheet": {
+        "type": "object",
+        "required": [
+          "member",
+          "month",
+          "timeZone",
+          "lines",
+          "totals",
+          "approval",
+          "fingerprint",
+          "editable",
+          "canApprove",
+          "truncated",
+          "members"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "member": {
+            "$ref": "#/components/schemas/AvailabilityMember"
+          },
+          "month": {
+            "$ref": "#/components/schemas/WorkMonth"
+          },
+          "timeZone": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "lines": {
+            "type": "array",
+            "maxItems": 400,
+            "items": {
+              "$ref": "#/components/schemas/WorkingTimeLine"
+            }
+          },
+          "totals": {
+            "type": "object",
+            "required": [
+              "sessionMinutes",
+              "entryMinutes",
+              "totalMinutes",
+              "plannedMinutes"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "sessionMinutes": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "entryMinutes": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "totalMinutes": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "plannedMinutes": {
+                "description": "The part of the total that has not ended yet.",
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          },
+          "approval": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/WorkingTimeApproval"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "fingerprint": {
+            "description": "Identifies the lines as they are (sent back when approving).",
+            "type": "string",
+            "maxLength": 64
+          },
+          "editable": {
+            "description": "Manual entries can be added, changed and removed (the sheet is not approved).",
+            "type": "boolean"
+          },
+          "canApprove": {
+            "description": "The caller may approve this sheet (or withdraw its approval).",
+            "type": "boolean"
+          },
+          "truncated": {
+            "description": "There were more lines than listed.",
+            "type": "boolean"
+          },
+          "members": {
+            "description": "Whose sheets the caller may read (a guide only themselves), by name.",
+            "type": "array",
+            "maxItems": 300,
+            "items": {
+              "$ref": "#/components/schemas/AvailabilityMember"
+            }
+          }
+        }
+      },
+      "WorkingTimeSheetAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/WorkingTimeSheet"
+          }
+        }
+      },
+      "WorkTimeEntryUpdateInput": {
+        "type": "object",
+        "required": [
+          "date",
+          "from",
+          "to"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "date": {
+            "type": "string",
+            "format": "date"
+          },
+          "from": {
+            "$ref": "#/components/schemas/WorkClock"
+          },
+          "to": {
+            "$ref": "#/components/schemas/WorkClock"
+          },
+          "breakMinutes": {
+            "description": "Minutes of break within from–to (default 0).",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1439
+          },
+          "note": {
+            "type": "string",
+            "maxLength": 500
+          }
+        }
+      },
+      "WorkTimeEntryInput": {
+        "type": "object",
+        "required": [
+          "date",
+          "from",
+          "to"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "staffId": {
+            "description": "The member (default the caller).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/OpaqueId"
+              }
+            ]
+          },
+          "date": {
+            "type": "string",
+            "format": "date"
+          },
+          "from": {
+            "$ref": "#/components/schemas/WorkClock"
+          },
+          "to": {
+            "$ref": "#/components/schemas/WorkClock"
+          },
+          "breakMinutes": {
+            "description": "Minutes of break within from–to (default 0).",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1439
+          },
+          "note": {
+            "type": "string",
+            "maxLength": 500
+          }
+        }
+      },
+      "WorkingTimeApproveInput": {
+        "type": "object",
+        "required": [
+          "staffId",
+          "month",
+          "fingerprint"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "staffId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "month": {
+            "$ref": "#/components/schemas/WorkMonth"
+          },
+          "fingerprint": {
+            "type": "string",
+            "maxLength": 64
+          }
+        }
+      },
       "CalendarFeed": {
         "description": "The addresses of a member's schedule feed on the shop's configured origin; both `null` while there is none.",
         "type": "object",
@@ -13109,6 +13918,257 @@ export const contract: OpenApiDocument = {
         "properties": {
           "data": {
             "$ref": "#/components/schemas/CalendarFeed"
+          }
+        }
+      },
+      "MySessionExtra": {
+        "description": "An extra and how many of it (of one participant, or of the whole date).",
+        "type": "object",
+        "required": [
+          "title",
+          "quantity"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "title": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      },
+      "MySessionParticipant": {
+        "type": "object",
+        "required": [
+          "firstname",
+          "surname",
+          "extras"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "firstname": {
+            "description": "Empty when the booking named nobody for this place.",
+            "type": "string",
+            "maxLength": 200
+          },
+          "surname": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "skuTitle": {
+            "description": "The variant booked (e.g. adult, child).",
+            "type": "string",
+            "maxLength": 500
+          },
+          "extras": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/MySessionExtra"
+            }
+          }
+        }
+      },
+      "MySessionBooking": {
+        "type": "object",
+        "required": [
+          "code",
+          "booker",
+          "places",
+          "participants"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/StaffBookingCode"
+          },
+          "booker": {
+            "description": "The person who booked, and how to reach them.",
+            "type": "object",
+            "required": [
+              "firstname",
+              "surname",
+              "phone"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "firstname": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "surname": {
+                "type": "string",
+                "maxLength": 200
+              },
+              "company": {
+                "type": "string",
+                "maxLength": 300
+              },
+              "phone": {
+                "type": "string",
+                "maxLength": 64
+              }
+            }
+          },
+          "places": {
+            "description": "Places of this booking on this date (named participants or not).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "participants": {
+            "type": "array",
+            "maxItems": 5000,
+            "items": {
+              "$ref": "#/components/schemas/MySessionParticipant"
+            }
+          }
+        }
+      },
+      "MySession": {
+        "description": "One date the member is assigned to, with its participants.",
+        "type": "object",
+        "required": [
+          "id",
+          "offerId",
+          "offerTitle",
+          "startsAt",
+          "endsAt",
+          "status",
+          "capacity",
+          "placesTaken",
+          "participants",
+          "otherGuides",
+          "extras",
+          "bookings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerId": {
+            "$ref": "#/components/schemas/OpaqueId"
+          },
+          "offerTitle": {
+            "type": "string",
+            "maxLength": 500
+          },
+          "startsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endsAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "status": {
+            "description": "`cancelled`: the date does not take place (the member was assigned to it).",
+            "type": "string",
+            "enum": [
+              "scheduled",
+              "cancelled"
+            ]
+          },
+          "location": {
+            "description": "The offer's place in one line.",
+            "type": "string",
+            "maxLength": 1000
+          },
+          "meetingPoint": {
+            "type": "string",
+            "maxLength": 2000
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "placesTaken": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "participants": {
+            "description": "Participants of the bookings listed (places of bookings without names count too).",
+            "type": "integer",
+            "minimum": 0
+          },
+          "otherGuides": {
+            "description": "The names of the other (active) guides of this date.",
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": "string",
+              "maxLength": 200
+            }
+          },
+          "extras": {
+            "description": "The extras of all participants of this date, added up.",
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "$ref": "#/components/schemas/MySessionExtra"
+            }
+          },
+          "bookings": {
+            "description": "Ordered as the manifest (by the person who booked, then booking).",
+            "type": "array",
+            "maxItems": 5000,
+            "items": {
+              "$ref": "#/components/schemas/MySessionBooking"
+            }
+          }
+        }
+      },
+      "MySessions": {
+        "type": "object",
+        "required": [
+          "timeZone",
+          "from",
+          "until",
+          "truncated",
+          "sessions"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "timeZone": {
+            "description": "The shop's time zone (IANA), in which the dates are to be shown.",
+            "type": "string",
+            "maxLength": 64
+          },
+          "from": {
+            "description": "The earliest start listed (12 hours before now).",
+            "type": "string",
+            "format": "date-time"
+          },
+          "until": {
+            "description": "The end of the period (now plus `days`).",
+            "type": "string",
+            "format": "date-time"
+          },
+          "truncated": {
+            "description": "More dates than the 50 listed.",
+            "type": "boolean"
+          },
+          "sessions": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/MySession"
+            }
+          }
+        }
+      },
+      "MySessionsAnswer": {
+        "type": "object",
+        "required": [
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/MySessions"
           }
         }
       }

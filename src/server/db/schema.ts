@@ -773,3 +773,52 @@ export const staffWeeklyAvailability = pgTable(
   },
   (t) => [primaryKey({ columns: [t.staffId, t.weekday, t.part] })],
 )
+
+/**
+ * Working time (issue 18, point 4): a member's manual entries for work that is not a guided date
+ * (office, maintenance, training): a day in the shop's time zone, from–to as wall times
+ * (`to` may be `24:00`), a break in minutes and a note. Assigned dates count on their own; these
+ * rows hold only what the dates do not.
+ */
+export const workTimeEntries = pgTable(
+  'work_time_entries',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    fromTime: text('from_time').notNull(),
+    toTime: text('to_time').notNull(),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    note: text('note'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('work_time_entries_staff_day_idx').on(t.shopId, t.staffId, t.day)],
+)
+
+/**
+ * A manager's approval of a member's month sheet: the total and the fingerprint of the lines
+ * approved, so the sheet can tell when it changed afterwards. While it exists, the month's
+ * manual entries cannot be changed (the approval is withdrawn first).
+ */
+export const workTimeApprovals = pgTable(
+  'work_time_approvals',
+  {
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    month: text('month').notNull(),
+    minutes: integer('minutes').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    approvedBy: text('approved_by'),
+    approvedByName: text('approved_by_name').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.month] }), index('work_time_approvals_shop_month_idx').on(t.shopId, t.month)],
+)

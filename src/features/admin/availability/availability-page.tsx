@@ -1,10 +1,11 @@
 import { useId, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { AdminApi, Role } from '~/api/admin-client'
 import { availabilityQuery, type AvailabilityQuery } from '~/api/admin-availability.queries'
 import { Button } from '~/components/button'
 import type { Locale } from '~/lib/locale'
+import { MemberSelect } from '../member-select'
 import { monthTitle } from '../sessions/format'
 import { addMonths } from '../sessions/month'
 import { AvailabilityDialog, type AvailabilitySaved } from './availability-dialog'
@@ -30,12 +31,10 @@ export function AvailabilityPage(props: {
   onMonth: (month: string) => void
   onMember: (staffId: string | undefined) => void
 }) {
-  const { t } = useLingui()
   const { data } = useSuspenseQuery(availabilityQuery(props.api, props.query))
   const [open, setOpen] = useState(false)
   const [saved, setSaved] = useState<AvailabilitySaved | null>(null)
   const headingId = useId()
-  const memberSelectId = useId()
   const other = data.member.id !== props.meId ? data.member : undefined
   const thisMonth = props.today.slice(0, 7)
   const start = props.month > thisMonth ? `${props.month}-01` : props.today
@@ -46,27 +45,15 @@ export function AvailabilityPage(props: {
   return (
     <div className="space-y-8">
       {props.role !== 'guide' && data.members.length > 0 ? (
-        <div className="max-w-sm">
-          <label htmlFor={memberSelectId} className="block font-medium">
-            <Trans>Staff member</Trans>
-          </label>
-          <select
-            id={memberSelectId}
-            value={data.member.id}
-            onChange={(e) => {
-              setSaved(null)
-              props.onMember(e.target.value === props.meId ? undefined : e.target.value)
-            }}
-            className="mt-1 block min-h-11 w-full rounded-md border border-gray-400 bg-white px-3 text-gray-900"
-          >
-            {data.members.some((m) => m.id === data.member.id) ? null : <option value={data.member.id}>{data.member.name}</option>}
-            {data.members.map(({ id, name }) => (
-              <option key={id} value={id}>
-                {id === props.meId ? t`${name} (you)` : name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MemberSelect
+          member={data.member}
+          members={data.members}
+          meId={props.meId}
+          onMember={(staffId) => {
+            setSaved(null)
+            props.onMember(staffId)
+          }}
+        />
       ) : null}
 
       <section aria-labelledby={headingId} className="space-y-4">

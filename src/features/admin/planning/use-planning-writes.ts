@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { AdminApi } from '~/api/admin-client'
+import { workingTimeKey } from '~/api/admin-working-time.queries'
 import { assignGuide, PLANNING_KEY, unassignGuide, type PlanningBoard, type PlanningSession } from '~/api/admin-planning.queries'
 
 /** Puts a date as the server answered it into every board that lists it (and the members' lists of dates), before the boards are read again. */
@@ -23,8 +24,8 @@ export type AssignVariables = { sessionId: string; staffId: string; overrideReas
 
 /**
  * The board's writes: assigning and removing a guide. The answer (the date as the board shows it)
- * goes into the boards at once; afterwards, refused or not, the boards, the date's history and
- * the dashboard are read again (a refusal often means the board was out of date).
+ * goes into the boards at once; afterwards, refused or not, the boards, the date's history, the
+ * dashboard and the working-time sheets are read again (a refusal often means the board was out of date).
  */
 export function usePlanningWrites(api: AdminApi) {
   const queryClient = useQueryClient()
@@ -33,6 +34,7 @@ export function usePlanningWrites(api: AdminApi) {
       queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
       queryClient.invalidateQueries({ queryKey: ['admin', 'sessions', sessionId, 'history'] }),
       queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: workingTimeKey }),
     ])
   const assign = useMutation({
     mutationFn: ({ sessionId, staffId, overrideReason }: AssignVariables) => assignGuide(api, sessionId, { staffId, ...(overrideReason ? { overrideReason } : {}) }),

@@ -7,6 +7,7 @@ import { Button } from '~/components/button'
 import { SubmitError } from '~/components/submit-error'
 import { INTL_LOCALE } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
+import { forgetOfflineData } from '../my-sessions/offline'
 import { Section } from './section'
 
 /** One's active sessions, this one first, and "sign out everywhere". */
@@ -18,6 +19,7 @@ export function SessionsList({ api, lang }: { api: AdminApi; lang: Locale }) {
   const everywhere = useMutation({
     mutationFn: () => signOutEverywhere(api),
     onSuccess: async () => {
+      void forgetOfflineData()
       await router.navigate({ to: '/$lang/admin/sign-in', params: { lang }, search: {} })
       queryClient.removeQueries({ queryKey: ['admin'] })
     },

@@ -11,6 +11,7 @@ import { contact } from './contact'
 import { icons } from './icons'
 import { links } from './links'
 import { media } from './media'
+import { mySessions } from './my-sessions'
 import { offers } from './offers'
 import { planning } from './planning'
 import { profile } from './profile'
@@ -22,6 +23,7 @@ import { session } from './session'
 import { sessions } from './sessions'
 import { settings } from './settings'
 import { staff } from './staff'
+import { workingTime } from './working-time'
 
 /**
  * The handler of every operation of openapi/admin.yaml, keyed by operationId (one file per tag).
@@ -51,6 +53,8 @@ export const adminHandlers = {
   ...availability,
   ...planning,
   ...calendarFeed,
+  ...workingTime,
+  ...mySessions,
 } satisfies AdminOperationHandlers
 
 /** No key beyond the contract's operations (spreads escape the excess-property check). */

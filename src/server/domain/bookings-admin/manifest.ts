@@ -2,7 +2,9 @@
  * The manifest of one session: who comes (one row per participant of its confirmed, accepted
  * and paid bookings), with their extras, the booking, the person who booked and how to reach
  * them, and what is still to be paid. Guides get it only for a session they are assigned to (any
- * other is not found for them), and without money figures (`withMoney: false`).
+ * other is not found for them), and without money figures (`withMoney: false`). The participants'
+ * rows (`participantsOfSessions`, several sessions in one query) are shared with the guides' own
+ * dates (src/server/domain/my-sessions).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
@@ -35,6 +37,100 @@ const join = (...parts: (string | undefined | null)[]) =>
     .filter(Boolean)
     .join(' ')
 
+/** A booking row of the manifest's query. */
+type BookingRow = typeof bookings.$inferSelect
+/** An offer's extras and place, as the participants' list shows them. */
+type OfferForList = Pick<typeof offers.$inferSelect, 'extras' | 'location' | 'meetingPoint'>
+
+/** One participant row of a session (money figures not yet added) with the booking it belongs to. */
+export type ParticipantEntry = { booking: BookingRow; row: ManifestRow }
+/**
+ * The participants of one session: rows in the manifest's order, how many participants (places
+ * of bookings without names count too) and the places of each booking (by booking id).
+ */
+export type SessionParticipants = { entries: ParticipantEntry[]; participants: number; places: Map<string, number> }
+
+/**
+ * The participants of some sessions of `shopId` (confirmed, accepted and paid bookings), per
+ * session id, each list ordered by the person who booked (surname, first name), then booking and
+ * position; extras by their title in `locale` (`extrasOf` gives each session's offer extras).
+ * One query for all of them. Shared by the manifest and the guides' own dates (my-sessions).
+ */
+export async function participantsOfSessions(
+  db: Db,
+  shopId: string,
+  sessionIds: string[],
+  locale: Locale,
+  extrasOf: (sessionId: string) => OfferForList['extras'],
+): Promise<Map<string, SessionParticipants>> {
+  const result = new Map<string, SessionParticipants>(sessionIds.map((id) => [id, { entries: [], participants: 0, places: new Map() }]))
+  if (!sessionIds.length) return result
+  const items = await db
+    .select({ item: bookingItems, booking: bookings, skuTitle: skus.title })
+    .from(bookingItems)
+    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+    .leftJoin(skus, eq(skus.id, bookingItems.skuId))
+    .where(and(inArray(bookingItems.sessionId, sessionIds), eq(bookings.shopId, shopId), inArray(bookings.status, [...STANDING])))
+    .orderBy(asc(bookings.createdAt), asc(bookings.code), asc(bookingItems.position))
+  // Grouped by the person who booked (surname, first name), then by booking.
+  items.sort(
+    (a, b) =>
+      a.booking.person.surname.localeCompare(b.booking.person.surname, locale) ||
+      a.booking.person.firstname.localeCompare(b.booking.person.firstname, locale) ||
+      a.booking.createdAt.getTime() - b.booking.createdAt.getTime() ||
+      a.booking.code.localeCompare(b.booking.code) ||
+      a.item.position - b.item.position,
+  )
+  const titles = new Map<string, Map<string, string>>()
+  const titlesOf = (sessionId: string) => {
+    let map = titles.get(sessionId)
+    if (!map) titles.set(sessionId, (map = new Map(extrasOf(sessionId).map((e) => [e.key, pickText(e.title, locale)]))))
+    return map
+  }
+  const rowsOf = new Map<string, number>()
+  for (const { item, booking, skuTitle } of items) {
+    const sessionId = item.sessionId!
+    const list = result.get(sessionId)!
+    const places = Math.max(item.places, item.participants.length)
+    list.participants += places
+    list.places.set(booking.id, (list.places.get(booking.id) ?? 0) + places)
+    const extras = titlesOf(sessionId)
+    const people = item.participants.length ? item.participants : [{ firstname: '', surname: '', extras: [] as string[] }]
+    for (const p of people) {
+      const key = `${sessionId}|${booking.id}`
+      const position = (rowsOf.get(key) ?? 0) + 1
+      rowsOf.set(key, position)
+      list.entries.push({
+        booking,
+        row: {
+          bookingCode: booking.code,
+          position,
+          firstname: p.firstname,
+          surname: p.surname,
+          ...(skuTitle ? { skuTitle: pickText(skuTitle, locale) } : {}),
+          extras: p.extras.map((key) => extras.get(key) ?? key),
+          booker: {
+            firstname: booking.person.firstname,
+            surname: booking.person.surname,
+            ...(booking.customer.type === 'COMPANY' && booking.customer.company ? { company: booking.customer.company } : {}),
+            phone: booking.person.phone,
+          },
+          status: booking.status,
+        },
+      })
+    }
+  }
+  return result
+}
+
+/** An offer's place in one line (`Test place Weg 1, 3800 Interlaken`) and its meeting point in `locale`; each left out when empty. */
+export function placeOfOffer(offer: Pick<OfferForList, 'location' | 'meetingPoint'>, locale: Locale): { location?: string; meetingPoint?: string } {
+  const location = offer.location
+  const place = join(location.name, location.street && join(location.street, location.streetNumber) + ',', join(location.postalCode, location.city))
+  const meetingPoint = offer.meetingPoint ? pickText(offer.meetingPoint, locale).trim() : ''
+  return { ...(place ? { location: place.replace(/,$/, '') } : {}), ...(meetingPoint ? { meetingPoint } : {}) }
+}
+
 export async function getSessionManifest(scope: ManifestScope, sessionId: string): Promise<SessionManifest & { offerSlug: string }> {
   const { db, shop, locale } = scope
   const { timeZone } = bookingSettings(shop)
@@ -48,72 +144,26 @@ export async function getSessionManifest(scope: ManifestScope, sessionId: string
   if (!found) throw sessionNotFound()
   if (scope.guideId && !(await isAssignedGuide(db, shop.id, found.session.id, scope.guideId))) throw sessionNotFound()
   const { session, offer } = found
-  const items = await db
-    .select({ item: bookingItems, booking: bookings, skuTitle: skus.title })
-    .from(bookingItems)
-    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-    .leftJoin(skus, eq(skus.id, bookingItems.skuId))
-    .where(and(eq(bookingItems.sessionId, session.id), eq(bookings.shopId, shop.id), inArray(bookings.status, [...STANDING])))
-    .orderBy(asc(bookings.createdAt), asc(bookings.code), asc(bookingItems.position))
-  // Grouped by the person who booked (surname, first name), then by booking.
-  items.sort(
-    (a, b) =>
-      a.booking.person.surname.localeCompare(b.booking.person.surname, locale) ||
-      a.booking.person.firstname.localeCompare(b.booking.person.firstname, locale) ||
-      a.booking.createdAt.getTime() - b.booking.createdAt.getTime() ||
-      a.booking.code.localeCompare(b.booking.code) ||
-      a.item.position - b.item.position,
-  )
-  const money = scope.withMoney ? await paidByBooking(db, [...new Set(items.map((i) => i.booking.id))]) : new Map()
-  const extras = new Map(offer.extras.map((e) => [e.key, pickText(e.title, locale)]))
-  const rows: ManifestRow[] = []
-  const rowsOf = new Map<string, number>()
-  let participants = 0
-  for (const { item, booking, skuTitle } of items) {
-    participants += Math.max(item.places, item.participants.length)
+  const { entries, participants } = (await participantsOfSessions(db, shop.id, [session.id], locale, () => offer.extras)).get(session.id)!
+  const seen = new Map(entries.map((e) => [e.booking.id, e.booking]))
+  const money = scope.withMoney ? await paidByBooking(db, [...seen.keys()]) : new Map()
+  const rows: ManifestRow[] = entries.map(({ booking, row }) => {
     const paid = money.get(booking.id)
-    const moneyFields = (first: boolean) =>
-      scope.withMoney && paid
-        ? {
-            paymentState: staffPaymentState(booking, paid.paid, paid.refunded),
-            ...(first ? { open: openOf(booking) } : {}),
-          }
-        : {}
-    const people = item.participants.length ? item.participants : [{ firstname: '', surname: '', extras: [] as string[] }]
-    for (const p of people) {
-      const position = (rowsOf.get(booking.id) ?? 0) + 1
-      rowsOf.set(booking.id, position)
-      rows.push({
-        bookingCode: booking.code,
-        position,
-        firstname: p.firstname,
-        surname: p.surname,
-        ...(skuTitle ? { skuTitle: pickText(skuTitle, locale) } : {}),
-        extras: p.extras.map((key) => extras.get(key) ?? key),
-        booker: {
-          firstname: booking.person.firstname,
-          surname: booking.person.surname,
-          ...(booking.customer.type === 'COMPANY' && booking.customer.company ? { company: booking.customer.company } : {}),
-          phone: booking.person.phone,
-        },
-        status: booking.status,
-        ...moneyFields(position === 1),
-      })
+    if (!scope.withMoney || !paid) return row
+    return {
+      ...row,
+      paymentState: staffPaymentState(booking, paid.paid, paid.refunded),
+      ...(row.position === 1 ? { open: openOf(booking) } : {}),
     }
-  }
-  const location = offer.location
-  const place = join(location.name, location.street && join(location.street, location.streetNumber) + ',', join(location.postalCode, location.city))
-  const meetingPoint = offer.meetingPoint ? pickText(offer.meetingPoint, locale).trim() : ''
+  })
   const [adminSession] = await toAdminSessions(db, [session], timeZone, scope.now)
-  const seen = new Map(items.map((i) => [i.booking.id, i.booking]))
   return {
     offerSlug: offer.slug,
     session: adminSession!,
     offerId: offer.id,
     offerTitle: pickText(offer.title, locale),
     endTime: utcToZonedTime(session.endsAt, timeZone),
-    ...(place ? { location: place.replace(/,$/, '') } : {}),
-    ...(meetingPoint ? { meetingPoint } : {}),
+    ...placeOfOffer(offer, locale),
     currency: bookingSettings(shop).currency,
     participants,
     bookings: seen.size,

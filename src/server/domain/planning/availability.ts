@@ -38,11 +38,23 @@ const byDateAndPart = (a: DateEntry, b: DateEntry) => (a.day < b.day ? -1 : a.da
 const byWeekdayAndPart = (a: WeeklyEntry, b: WeeklyEntry) => a.weekday - b.weekday || PART_ORDER[a.part] - PART_ORDER[b.part]
 
 /** The member (id, name, role) of the shop, or 404; `lock` locks the row for the transaction (writes of one member are serialised). */
-async function memberOf(db: Db | Tx, shopId: string, staffId: string, lock = false) {
+export async function memberOf(db: Db | Tx, shopId: string, staffId: string, lock = false) {
   const query = db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(and(eq(staff.shopId, shopId), eq(staff.id, staffId)))
   const [row] = lock ? await query.for('update') : await query
   if (!row) throw staffNotFound()
   return row
+}
+
+/** The members whose pages the actor may open (a guide: themselves; managers and owners: the shop's active members), by name. */
+export function membersFor(db: Db | Tx, shopId: string, actor: StaffPrincipal) {
+  const columns = { id: staff.id, name: staff.name, role: staff.role }
+  if (actor.role === 'guide') return db.select(columns).from(staff).where(and(eq(staff.shopId, shopId), eq(staff.id, actor.staffId)))
+  return db
+    .select(columns)
+    .from(staff)
+    .where(and(eq(staff.shopId, shopId), eq(staff.active, true)))
+    .orderBy(asc(sql`lower(${staff.name})`), asc(staff.id))
+    .limit(MAX_MEMBERS)
 }
 
 /** A range of days; `to` on or after `from`, at most MAX_AVAILABILITY_DAYS days (field errors on `from`/`to` otherwise). */
@@ -96,14 +108,7 @@ export async function getAvailability(scope: AvailabilityScope, actor: StaffPrin
       .select({ day: staffAvailability.day, part: staffAvailability.part, availability: staffAvailability.availability, note: staffAvailability.note })
       .from(staffAvailability)
       .where(and(eq(staffAvailability.shopId, shopId), eq(staffAvailability.staffId, staffId), between(staffAvailability.day, from, to))),
-    actor.role === 'guide'
-      ? db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(and(eq(staff.shopId, shopId), eq(staff.id, actor.staffId)))
-      : db
-          .select({ id: staff.id, name: staff.name, role: staff.role })
-          .from(staff)
-          .where(and(eq(staff.shopId, shopId), eq(staff.active, true)))
-          .orderBy(asc(sql`lower(${staff.name})`), asc(staff.id))
-          .limit(MAX_MEMBERS),
+    membersFor(db, shopId, actor),
   ])
   const entries = dated.sort(byDateAndPart)
   return {
