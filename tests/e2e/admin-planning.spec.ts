@@ -3,7 +3,8 @@
  * morning UNAVAILABLE in the date-selection availability dialog with the keyboard only; the
  * manager's board shows it, refuses assigning that guide without a reason, accepts another
  * member (the manager); the manager's calendar feed then contains the date, and after removing
- * them again it does not. axe on every page and dialog.
+ * them again it does not; meanwhile the manager's working-time sheet counts the date's hours and
+ * an entry added in its dialog. axe on every page and dialog.
  */
 import type { Browser, Page } from '@playwright/test'
 import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
@@ -29,6 +30,17 @@ const L = {
     remove: (name: string) => new RegExp(`^${name} von `),
     createFeed: 'Kalenderadresse erstellen',
     feedField: 'Ihre Kalenderadresse',
+    lines: 'Arbeitszeit nach Tagen',
+    guided: 'Geführter Termin',
+    addWork: 'Arbeitszeit erfassen …',
+    workDialog: 'Arbeitszeit erfassen',
+    from: 'Von',
+    to: 'Bis',
+    note: 'Notiz',
+    addEntry: 'Eintrag hinzufügen',
+    removeEntry: /^Eintrag vom .* entfernen$/,
+    removeDialog: 'Diesen Eintrag entfernen?',
+    remove2: 'Entfernen',
   },
   fr: {
     host: 'atelier.localhost',
@@ -47,6 +59,17 @@ const L = {
     remove: (name: string) => new RegExp(`^Retirer ${name} de `),
     createFeed: 'Créer l’adresse du calendrier',
     feedField: 'Adresse de votre calendrier',
+    lines: 'Temps de travail par jour',
+    guided: 'Date guidée',
+    addWork: 'Saisir du temps de travail…',
+    workDialog: 'Saisir du temps de travail',
+    from: 'De',
+    to: 'À',
+    note: 'Remarque',
+    addEntry: 'Ajouter la saisie',
+    removeEntry: /^Supprimer la saisie du .*$/,
+    removeDialog: 'Supprimer cette saisie ?',
+    remove2: 'Supprimer',
   },
 } as const
 
@@ -58,6 +81,51 @@ function nextSaturday(): string {
   const today = new Date(`${zurichDay(new Date())}T12:00:00Z`)
   const ahead = (6 - today.getUTCDay() + 7) % 7 || 7
   return zurichDay(new Date(today.getTime() + ahead * 86_400_000))
+}
+
+/** Minutes from `HH:mm` to `HH:mm` of one day. */
+const minutesBetween = (from: string, to: string) => {
+  const m = (x: string) => Number(x.slice(0, 2)) * 60 + Number(x.slice(3, 5))
+  return m(to) - m(from)
+}
+/** As the sheet writes a duration: `3 h`, `2 h 30 min`, `45 min`. */
+const durationText = (minutes: number) => (minutes < 60 ? `${minutes} min` : minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes / 60} h`)
+
+/**
+ * The member's working-time sheet of the date's month counts the assigned date (the demo offers
+ * have no preparation time: its length), and an entry added in the dialog (with a break) counts
+ * in the total until it is removed again. axe on the page and on both dialogs.
+ */
+async function workingTimeShows(page: Page, t: (typeof L)['de' | 'fr'], lang: string, day: string, sessionId: string) {
+  await gotoHydrated(page, at(t.host, `/${lang}/admin/working-time?month=${day.slice(0, 7)}`))
+  const table = page.getByRole('table', { name: t.lines })
+  const row = table.locator('tr', { has: page.locator(`a[href$="/sessions/${sessionId}/manifest"]`) })
+  await expect(row).toContainText(t.guided, SLOW)
+  const cells = row.locator('td')
+  const [from, to] = ((await cells.nth(2).textContent()) ?? '').split('–') as [string, string]
+  await expect(cells.nth(5)).toHaveText(durationText(minutesBetween(from, to)))
+  await expectNoAxeViolations(page)
+  const total = page.getByTestId('work-total')
+  const before = (await total.textContent()) ?? ''
+
+  await page.getByRole('button', { name: t.addWork }).click()
+  const dialog = page.getByRole('dialog', { name: t.workDialog })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel(new RegExp(`^${t.from}( \\*)?$`)).fill('06:00')
+  await dialog.getByLabel(new RegExp(`^${t.to}( \\*)?$`)).fill('07:45')
+  await dialog.getByRole('textbox', { name: new RegExp(`^${t.note}`) }).fill('E2E equipment check')
+  await expectNoAxeViolations(page)
+  await dialog.getByRole('button', { name: t.addEntry }).click()
+  await expect(dialog).toBeHidden(SLOW)
+  const entry = table.locator('tr', { hasText: 'E2E equipment check' })
+  await expect(entry.locator('td').nth(5)).toHaveText('1 h 45 min')
+  await expect(total).not.toHaveText(before)
+  await entry.getByRole('button', { name: t.removeEntry }).click()
+  const confirm = page.getByRole('dialog', { name: t.removeDialog })
+  await expectNoAxeViolations(page)
+  await confirm.getByRole('button', { name: t.remove2, exact: true }).click()
+  await expect(entry).toHaveCount(0, SLOW)
+  await expect(total).toHaveText(before)
 }
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000)
@@ -154,6 +222,8 @@ for (const lang of ['de', 'fr'] as const) {
     expect(withDate.status).toBe(200)
     expect(withDate.type).toContain('text/calendar')
     expect(withDate.text).toContain(`UID:session-${sessionId}@${t.shop}`)
+
+    await workingTimeShows(manager, t, lang, saturday, sessionId)
 
     await gotoHydrated(manager, at(t.host, `/${lang}/admin/planning/board?view=day&day=${saturday}`))
     await manager.locator(`[data-session="${sessionId}"]`).getByRole('button', { name: t.remove(t.manager) }).click()
