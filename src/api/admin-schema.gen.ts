@@ -262,7 +262,12 @@ export interface paths {
          *     the places taken plus those held in carts (field code `capacity.below_taken` with
          *     `taken`, `held` and `minimum`). A moved session keeps its bookings; the visitors are not
          *     e-mailed (the staff tell them). A closed session stays on the calendar and its bookings
-         *     stand, but visitors can no longer book it. Recorded in the session's history.
+         *     stand, but visitors can no longer book it. A move that would put one of the date's
+         *     guides on two overlapping scheduled dates is refused with 409 `guide.double_booked`
+         *     (`data.staffId`, `data.name`, `data.sessionId`, `data.startsAt`, `data.endsAt`: the
+         *     member and their other date); the guides' rows are locked as an assignment locks them,
+         *     so a move and an assignment of the same member never pass each other. Recorded in the
+         *     session's history.
          */
         patch: operations["updateSession"];
         trace?: never;

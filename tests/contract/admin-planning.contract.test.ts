@@ -444,6 +444,33 @@ describeEachDatabase('the planning board and guides (openapi/admin.yaml, tag pla
     expect(own.map((x: { id: string }) => x.id)).toEqual([s.s1, s.s5, s.s3])
   })
 
+  it('refuses to move a date onto another date of one of its guides (409 guide.double_booked); a move that touches is fine', async () => {
+    const db = app.database.db
+    const moves = await createOffer(db, {
+      slug: 'plan-move',
+      title: 'Move',
+      sessions: [
+        { startsAt: zurich('2026-06-06', '09:00'), capacity: 5, minutes: 120 },
+        { startsAt: zurich('2026-06-06', '13:00'), capacity: 5, minutes: 120 },
+      ],
+    })
+    const [first, second] = moves.sessions.map((x) => x.id) as [string, string]
+    await db.insert(sessionGuides).values([first, second].map((sessionId) => ({ sessionId, staffId: ids.anna, shopId: 'alpin', assignedBy: ids.anna })))
+    const version = async () => (await db.select({ v: sessions.version }).from(sessions).where(eq(sessions.id, second)))[0]!.v
+    const refused = await alpin.call('PATCH', `/sessions/${second}`, { session: manager, body: { version: await version(), time: '10:00' } })
+    expect(refused.status).toBe(409)
+    expect(refused.body.data).toMatchObject({ code: 'guide.double_booked', staffId: ids.anna, name: 'Anna Keller', sessionId: first, startsAt: zurich('2026-06-06', '09:00').toISOString() })
+    const [unchanged] = await db.select({ startsAt: sessions.startsAt }).from(sessions).where(eq(sessions.id, second))
+    expect(unchanged!.startsAt.toISOString()).toBe(zurich('2026-06-06', '13:00').toISOString())
+    // Longer, into the first date: refused too; ending as the first begins is fine.
+    const longer = await alpin.call('PATCH', `/sessions/${first}`, { session: manager, body: { version: (await db.select({ v: sessions.version }).from(sessions).where(eq(sessions.id, first)))[0]!.v, durationMinutes: 300 } })
+    expect([longer.status, longer.body.data.code]).toEqual([409, 'guide.double_booked'])
+    const touching = await alpin.call('PATCH', `/sessions/${second}`, { session: manager, body: { version: await version(), time: '11:00' } })
+    expect(touching.status, JSON.stringify(touching.body)).toBe(200)
+    // Capacity alone is not a move: no guide check, no lock needed.
+    expect((await alpin.call('PATCH', `/sessions/${second}`, { session: manager, body: { version: await version(), capacity: 6 } })).status).toBe(200)
+  })
+
   it('lets exactly one of 20 simultaneous assignments of one member to 20 overlapping dates through (the others: 409 guide.double_booked)', async () => {
     const answers = await Promise.all(rush.map((sessionId) => assign(manager, sessionId, { staffId: ids.emma })))
     const statuses = answers.map((a) => a.status)

@@ -938,7 +938,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "manager",
         "summary": "Changes a session's capacity, moves it (date, time, duration) or closes or opens it for booking.",
-        "description": "409 `session.version_conflict` (with `data.version`) when it changed since `version` was\nread; 409 `session.cancelled` for a cancelled session. The capacity cannot be less than\nthe places taken plus those held in carts (field code `capacity.below_taken` with\n`taken`, `held` and `minimum`). A moved session keeps its bookings; the visitors are not\ne-mailed (the staff tell them). A closed session stays on the calendar and its bookings\nstand, but visitors can no longer book it. Recorded in the session's history.\n",
+        "description": "409 `session.version_conflict` (with `data.version`) when it changed since `version` was\nread; 409 `session.cancelled` for a cancelled session. The capacity cannot be less than\nthe places taken plus those held in carts (field code `capacity.below_taken` with\n`taken`, `held` and `minimum`). A moved session keeps its bookings; the visitors are not\ne-mailed (the staff tell them). A closed session stays on the calendar and its bookings\nstand, but visitors can no longer book it. A move that would put one of the date's\nguides on two overlapping scheduled dates is refused with 409 `guide.double_booked`\n(`data.staffId`, `data.name`, `data.sessionId`, `data.startsAt`, `data.endsAt`: the\nmember and their other date); the guides' rows are locked as an assignment locks them,\nso a move and an assignment of the same member never pass each other. Recorded in the\nsession's history.\n",
         "security": [
           {
             "staffSession": []

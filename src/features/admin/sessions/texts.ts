@@ -50,6 +50,10 @@ export function useSessionConflictText() {
         return t`Someone else changed this date in the meantime. Load the current version, then make your change again.`
       case 'session.cancelled':
         return t`This date is cancelled and can no longer be changed.`
+      case 'guide.double_booked': {
+        const name = String((error.body.data as Record<string, unknown> | undefined)?.name ?? '')
+        return t`${name} guides another date at the new time. Take them off one of the two dates on the planning board first, then move this one.`
+      }
       default:
         return error.message || t`This change clashes with the current state. Please reload and try again.`
     }

@@ -6,7 +6,7 @@
  * them, on PostgreSQL as on PGlite. The member's e-mail is queued in the same transaction (the
  * outbox sends it only if the change commits) and the change is recorded in the date's history.
  */
-import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import type { Db, Tx } from '~/server/db/client'
 import { offers, sessionGuides, sessions, staff } from '~/server/db/schema'
@@ -22,6 +22,7 @@ import type { Locale } from '~/lib/locale'
 import { enqueueStaffMessage } from '~/server/mail/outbox'
 import type { StaffAssignmentNotice } from '~/server/mail/staff-templates'
 import { boardSessionColumns, toPlanningSessions, type BoardSessionRow, type PlanningScope, type PlanningSession } from './board'
+import { overlappingDate } from './members'
 import { halfDayOf, halfDaysOf, loadAvailability, worstAvailability } from './rules'
 
 export type GuideAssignInput = components['schemas']['GuideAssignInput']
@@ -109,24 +110,8 @@ export async function assignGuide(db: Db, actor: StaffPrincipal, scope: AssignSc
       .where(and(eq(sessionGuides.sessionId, session.id), eq(sessionGuides.staffId, member.id), eq(sessionGuides.shopId, actor.shopId)))
     if (already) return { session: await answerOf(tx, scope, session), warnings: [] }
 
-    // Another scheduled date of the member that overlaps this one (same start counts, even without duration).
-    const [clash] = await tx
-      .select({ id: sessions.id, startsAt: sessions.startsAt, endsAt: sessions.endsAt, title: offers.title })
-      .from(sessionGuides)
-      .innerJoin(sessions, eq(sessions.id, sessionGuides.sessionId))
-      .innerJoin(offers, eq(offers.id, sessions.offerId))
-      .where(
-        and(
-          eq(sessionGuides.staffId, member.id),
-          eq(sessionGuides.shopId, actor.shopId),
-          eq(sessions.shopId, actor.shopId),
-          eq(sessions.status, 'scheduled'),
-          ne(sessions.id, session.id),
-          or(and(sql`${sessions.startsAt} < ${session.endsAt}`, gt(sessions.endsAt, session.startsAt)), eq(sessions.startsAt, session.startsAt)),
-        ),
-      )
-      .orderBy(asc(sessions.startsAt), asc(sessions.id))
-      .limit(1)
+    // Another scheduled date of the member that overlaps this one.
+    const clash = await overlappingDate(tx, actor.shopId, member.id, session.id, session.startsAt, session.endsAt)
     if (clash) {
       throw conflict('guide.double_booked', `${member.name} already guides another date at this time.`, {
         sessionId: clash.id,

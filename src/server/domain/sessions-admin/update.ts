@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
-import type { Db } from '~/server/db/client'
+import type { Db, Tx } from '~/server/db/client'
 import { bookingItems, cartItems, sessions } from '~/server/db/schema'
 import { conflict, invalidField, invalidFields } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
 import { isValidDate, utcToZonedDate, utcToZonedTime, zonedDateTimeToUtc } from '~/server/domain/offers/zoned-time'
+import { guidesOf, lockMembers, overlappingDate } from '~/server/domain/planning/members'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import { heldPlaces, lockSession, sessionForHistory, toAdminSessions, versionConflict, type AdminSession, type SessionRow } from './view'
 
@@ -25,13 +26,41 @@ function movedTimes(row: SessionRow, input: SessionUpdate, scope: Scope): { star
 }
 
 /**
+ * Refuses a move that would put one of the date's guides on two overlapping dates (409
+ * `guide.double_booked`, naming the member and the other date). A guide assigned after the first
+ * read (it committed before the date's lock was granted) is locked now as well.
+ */
+async function assertGuidesFree(tx: Tx, shopId: string, sessionId: string, locked: readonly string[], startsAt: Date, endsAt: Date) {
+  const guides = await guidesOf(tx, shopId, sessionId)
+  const members = await lockMembers(tx, shopId, guides.filter((id) => !locked.includes(id)))
+  for (const staffId of guides) {
+    const clash = await overlappingDate(tx, shopId, staffId, sessionId, startsAt, endsAt)
+    if (!clash) continue
+    const name = members.find((m) => m.id === staffId)?.name ?? (await lockMembers(tx, shopId, [staffId]))[0]?.name ?? ''
+    throw conflict('guide.double_booked', `${name} guides another date at the new time: take them off one of the two dates first.`, {
+      staffId,
+      name,
+      sessionId: clash.id,
+      startsAt: clash.startsAt.toISOString(),
+      endsAt: clash.endsAt.toISOString(),
+    })
+  }
+}
+
+/**
  * Changes a session's capacity, start/duration or "closed for booking", if `version` is still its
  * own. The row is locked first, as a hold or a booking locks it: the places held and taken read
  * here cannot grow until the change is saved, so a lower capacity never oversells. A move keeps
  * the bookings (their items and the carts' holds move with it); the visitors are not e-mailed.
+ * A move that would double-book one of the date's guides is refused.
  */
 export async function updateSession(db: Db, actor: StaffPrincipal, scope: Scope, sessionId: string, input: SessionUpdate): Promise<AdminSession> {
+  const moving = input.date !== undefined || input.time !== undefined || input.durationMinutes !== undefined
   return db.transaction(async (tx) => {
+    // A move re-checks the date's guides. Their rows are locked before the date's (the order of
+    // assignGuide: member, then date), so none of them is assigned elsewhere meanwhile.
+    const locked = moving ? await guidesOf(tx, actor.shopId, sessionId) : []
+    await lockMembers(tx, actor.shopId, locked)
     const row = await lockSession(tx, actor.shopId, sessionId)
     if (row.version !== input.version) throw versionConflict(row.version)
     if (row.status === 'cancelled') throw conflict('session.cancelled', 'This date is cancelled and can no longer be changed.')
@@ -47,8 +76,8 @@ export async function updateSession(db: Db, actor: StaffPrincipal, scope: Scope,
         })
       }
     }
-    const moving = input.date !== undefined || input.time !== undefined || input.durationMinutes !== undefined
     const { startsAt, endsAt } = moving ? movedTimes(row, input, scope) : row
+    if (startsAt.getTime() !== row.startsAt.getTime() || endsAt.getTime() !== row.endsAt.getTime()) await assertGuidesFree(tx, actor.shopId, row.id, locked, startsAt, endsAt)
     if (startsAt.getTime() !== row.startsAt.getTime()) {
       const [clash] = await tx
         .select({ id: sessions.id })
