@@ -17,7 +17,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],
-    setupFiles: ['tests/support/contract-setup.ts'],
+    setupFiles: ['tests/support/i18n-setup.ts', 'tests/support/contract-setup.ts'],
     globalSetup: ['tests/support/contract-global.ts'],
   },
 })

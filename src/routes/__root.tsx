@@ -17,7 +17,7 @@ import type { RouterContext } from '~/router'
 import appCss from '~/styles.css?url'
 import { I18nProvider } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
-import { getI18n } from '~/lib/i18n'
+import { getI18n, loadCatalog } from '~/lib/i18n'
 import { getPublicEnv } from '~/functions/public-env'
 import { getOrigin } from '~/functions/origin'
 import { getNonce } from '~/functions/request-context'
@@ -31,11 +31,16 @@ import { UnhandledErrorScreen } from '~/components/error-screen'
 const errorTitle = msg`Error`
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
+    const wanted = localeFromPath(location.pathname)
     try {
       const config = await context.queryClient.ensureQueryData(shopConfigQuery(context.api))
+      // The page's language catalogue before anything renders (one chunk per language, ADR 034).
+      await loadCatalog(effectiveLocale(wanted, config.languages))
       return { config, origin: await getOrigin() }
     } catch (error) {
+      // The error screen speaks the language asked for.
+      await loadCatalog(effectiveLocale(wanted, undefined)).catch(() => undefined)
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
     }
