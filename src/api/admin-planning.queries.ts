@@ -33,3 +33,13 @@ export const assignGuide = async (api: AdminApi, sessionId: string, body: GuideA
 /** Removes a guide from a date: the date with its remaining guides. */
 export const unassignGuide = async (api: AdminApi, sessionId: string, staffId: string): Promise<GuideAssignment> =>
   unwrap(api.DELETE('/api/admin/v1/sessions/{sessionId}/guides/{staffId}', { params: { path: { sessionId, staffId } } }))
+
+export type BookingGuideAssignment = S['BookingGuideAssignmentAnswer']
+
+/** Assigns a member as the guide of a private booking (a booking item): the booking as the board shows it and the warnings. */
+export const assignBookingGuide = async (api: AdminApi, itemId: string, body: GuideAssignInput): Promise<BookingGuideAssignment> =>
+  unwrap(api.POST('/api/admin/v1/booking-items/{itemId}/guides', { params: { path: { itemId } }, body }))
+
+/** Removes the guide of a private booking: the booking with its remaining guides. */
+export const unassignBookingGuide = async (api: AdminApi, itemId: string, staffId: string): Promise<BookingGuideAssignment> =>
+  unwrap(api.DELETE('/api/admin/v1/booking-items/{itemId}/guides/{staffId}', { params: { path: { itemId, staffId } } }))

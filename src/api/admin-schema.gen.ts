@@ -1550,13 +1550,14 @@ export interface paths {
          *       PM from 12:00, in the shop's time zone), so a client can tell any member's
          *       availability for it from `staff[].days`.
          *     - **privateBookings**: the booked private-service starts of the range (bookings that
-         *       are confirmed, accepted, paid or requested), read-only: guides are not assigned to
-         *       them this round.
+         *       are confirmed, accepted, paid or requested), each with its guide (one is needed;
+         *       `assignBookingGuide`), `understaffed` while it has none.
          *     - **staff**: the shop's active members of every role (owners and managers guide too;
          *       deactivated members are not listed, nor are their assignments), by name; for each
          *       day of the range their morning and afternoon availability (a date's own entry, else
          *       the date's whole-day entry, else the weekly pattern; `null`: not stated) with the
-         *       note, and the ids of the listed sessions they are assigned to.
+         *       note, and the ids of the listed sessions (`sessionIds`) and private bookings
+         *       (`itemIds`) they are assigned to.
          *
          *     At most 1000 sessions, 1000 private-service bookings and 300 members (`truncated` says
          *     when there were more). Managers and owners; a guide gets 403.
@@ -1587,9 +1588,10 @@ export interface paths {
          *     - 404 `session.not_found` for a date of another shop or none; 409 `session.cancelled`
          *       for a cancelled date.
          *     - 404 `staff.not_found` for a member of another shop, none, or a deactivated one.
-         *     - 409 `guide.double_booked` when the member guides another scheduled date that
-         *       overlaps this one in time (`data.sessionId`, `data.offerTitle`, `data.startsAt`,
-         *       `data.endsAt`: the first such date).
+         *     - 409 `guide.double_booked` when the member guides another scheduled date or a
+         *       planned private booking that overlaps this one in time (`data.sessionId`, or
+         *       `data.itemId` and `data.bookingCode` for a private booking; `data.offerTitle`,
+         *       `data.startsAt`, `data.endsAt`: the first such engagement).
          *     - The member's availability for the date is the worst of the half-days it touches.
          *       UNAVAILABLE: 409 `guide.unavailable` (`data.availability`, `data.note`: the member's
          *       note, or `null`) unless `overrideReason` says why they are assigned anyway (stored
@@ -1633,6 +1635,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/booking-items/{itemId}/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assigns a staff member as the guide of a booked private-service start; the member is e-mailed in their language.
+         * @description The same rules as `assignGuide`, for a private booking (a booking item without a date
+         *     of its own): in one transaction with the member's row locked; 404
+         *     `booking_item.not_found` for an item of another shop, none, or a group activity's item;
+         *     409 `booking.not_planned` when its booking is not confirmed, accepted, paid or
+         *     requested (cancelled, declined, expired); 404 `staff.not_found`; 409
+         *     `guide.double_booked` when the member guides a date or another private booking that
+         *     overlaps it (`data.sessionId`, or `data.itemId` and `data.bookingCode`, with
+         *     `data.offerTitle`, `data.startsAt`, `data.endsAt`); UNAVAILABLE needs
+         *     `overrideReason` (409 `guide.unavailable`), MAYBE warns. Already assigned: answered as it
+         *     is. The member's e-mail links to their "My sessions" page. Recorded in the booking's
+         *     history (`guide_assigned`). Answers the booking as the board shows it.
+         */
+        post: operations["assignBookingGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/booking-items/{itemId}/guides/{staffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes the guide of a booked private-service start; the member is e-mailed in their language.
+         * @description 404 `booking_item.not_found` as for `assignBookingGuide`; 404 `guide.not_assigned` when
+         *     the member is not its guide. Allowed whatever the booking's status. The member is
+         *     e-mailed unless the booking is over, no longer planned, or the member deactivated.
+         *     Recorded in the booking's history (`guide_unassigned`). Answers the booking as the
+         *     board shows it.
+         */
+        delete: operations["unassignBookingGuide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/working-time": {
         parameters: {
             query?: never;
@@ -1649,11 +1705,15 @@ export interface paths {
          *     gets 403.
          *
          *     - **lines**, by day and start: every scheduled date the member is assigned to that
-         *       starts in the month (cancelled dates do not count) — its duration plus the offer's
-         *       preparation time (`preparationMinutes`) — and every manual entry of the month
-         *       (`to` − `from` − `breakMinutes`, measured on the shop's clock, so a DST night counts
-         *       its real length). A date that has not ended yet is `planned`.
-         *     - **totals** in minutes: dates, entries, both, and how much of it is still planned.
+         *       starts in the month (cancelled dates do not count) and every private booking they
+         *       are assigned to (`booking_item_guides`: a booked private-service start whose
+         *       booking is confirmed, requested, accepted or paid; cancelled, declined and expired
+         *       ones do not count) — its duration plus the offer's preparation time
+         *       (`preparationMinutes`) — and every manual entry of the month (`to` − `from` −
+         *       `breakMinutes`, measured on the shop's clock, so a DST night counts its real
+         *       length). A line that has not ended yet is `planned`.
+         *     - **totals** in minutes: dates and private bookings (`sessionMinutes`), entries, both,
+         *       and how much of it is still planned.
          *     - **approval**: the manager's approval of the sheet, or `null`; `current` is false when
          *       the lines changed after it (a date assigned or moved since). `fingerprint` identifies
          *       the lines as they are now: approving sends it back.
@@ -1797,10 +1857,11 @@ export interface paths {
          *     `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`.
          *
          *     - `layout=summary` (default): one row per member who has worked or is approved that
-         *       month (name, e-mail, role, minutes and hours of dates, of entries and in total, the
+         *       month (name, e-mail, role, minutes and hours of dates and private bookings, of entries and in total, the
          *       approval: `approved`, `changed since approval` or `not approved`, by whom and when).
-         *     - `layout=lines`: one row per line of every member's sheet (member, date, kind, offer
-         *       or note, from, to, break, preparation, minutes, hours).
+         *     - `layout=lines`: one row per line of every member's sheet (member, date, kind — a
+         *       guided date, a private booking or other work —, offer or note, from, to, break,
+         *       preparation, minutes, hours).
          *
          *     Hours are plain decimals with two digits (`7.50`); dates `YYYY-MM-DD`, times `HH:mm`
          *     in the shop's time zone. At most 300 members and 20 000 lines (400 `validation` with a
@@ -1824,7 +1885,7 @@ export interface paths {
         };
         /**
          * The signed-in member's schedule feed address (iCalendar), or that there is none yet.
-         * @description The feed lists the sessions the member is assigned to (see `getScheduleFeed`). Its
+         * @description The feed lists the sessions and private bookings the member is assigned to (see `getScheduleFeed`). Its
          *     address is built from the shop's configured origin (like the links in e-mails), never
          *     from the request's host: `url` (`https://…/api/admin/v1/calendar/{staffId}/{key}.ics`)
          *     and the same address as `webcalUrl` (`webcal://…`), which calendar apps open as a
@@ -1869,8 +1930,9 @@ export interface paths {
          *     Content: `VCALENDAR` (`METHOD:PUBLISH`, `X-WR-CALNAME` shop and member,
          *     `X-WR-TIMEZONE`, `REFRESH-INTERVAL;VALUE=DURATION:PT1H`, `X-PUBLISHED-TTL:PT1H`) with a
          *     `VTIMEZONE` of the shop's time zone for the years of its events (its offset changes read
-         *     from the IANA database), and one `VEVENT` per session the member is assigned to, from 60
-         *     days ago to 400 days ahead (at most 1000, the coming ones first): `UID`
+         *     from the IANA database), and one `VEVENT` per session and per private booking the member
+         *     is assigned to, from 60 days ago to 400 days ahead (at most 1000 together, the coming
+         *     ones first). A session: `UID`
          *     `session-{sessionId}@{shopId}` (stable: calendar apps update the event instead of adding
          *     another), `DTSTART`/`DTEND` local times with the shop's `TZID` (a local time that occurs
          *     twice when the clocks go back in UTC), `SEQUENCE` the session's version,
@@ -1880,7 +1942,19 @@ export interface paths {
          *     `URL` the participants list in the staff app (`{origin}/{lang}/admin/sales/sessions/{sessionId}/manifest`,
          *     the shop's configured origin and the member's language), `STATUS:CONFIRMED`, or
          *     `STATUS:CANCELLED` (title marked) for a cancelled session the member was assigned to.
-         *     A session the member is no longer assigned to is absent. Changes show on the next refresh.
+         *     A private booking (a booked private-service start the member is assigned to, in
+         *     `booking_item_guides`, whose booking is confirmed, requested, accepted or paid): `UID`
+         *     `booking-item-{itemId}@{shopId}`, `SEQUENCE` the booking's version, `DTSTAMP`/
+         *     `LAST-MODIFIED` the latest of its booking's creation, its offer's change and the
+         *     assignment, `SUMMARY` the offer's title (with the variant's after ` – ` when it differs)
+         *     and ` · ` the booking code, `LOCATION` as for sessions, `DESCRIPTION` the booking code,
+         *     the participants, the person who booked and their phone (to reach the group), the
+         *     location when the meeting point is another text and the address of "My sessions", `URL`
+         *     "My sessions" in the staff app (`{origin}/{lang}/admin/my-sessions`), `STATUS:CONFIRMED`,
+         *     or `STATUS:TENTATIVE` while the booking is a request waiting for an answer; a cancelled,
+         *     declined or expired booking is absent.
+         *     A session or booking the member is no longer assigned to is absent. Changes show on the
+         *     next refresh.
          *
          *     Cached by the member's calendar app only (`Cache-Control: private, no-cache`: revalidated
          *     on every refresh, never kept by shared caches), with an `ETag`: `If-None-Match` with the
@@ -1903,19 +1977,24 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in member's own coming dates (those they are assigned to as a guide) with their participants.
+         * The signed-in member's own coming dates and private bookings (those they are assigned to as a guide) with their participants.
          * @description Every role may call it, and it always answers the caller's own assignments (there is no
-         *     member to choose). The dates the member is assigned to (`session_guides`) that have not
-         *     ended and started at most 12 hours ago, up to `days` days from now, earliest first; at most
-         *     50 (`truncated` when there are more). Cancelled dates the member was assigned to are
-         *     listed too (`status: cancelled`), so that a guide learns of it.
+         *     member to choose). The dates the member is assigned to (`session_guides`, `kind:
+         *     session`) and their planned private bookings (`booking_item_guides`: booked
+         *     private-service starts whose booking is confirmed, requested, accepted or paid; `kind:
+         *     booking`) that have not ended and started at most 12 hours ago, up to `days` days from
+         *     now, together by start, earliest first; at most 50 (`truncated` when there are more).
+         *     Cancelled dates the member was assigned to are listed too (`status: cancelled`), so that
+         *     a guide learns of it; cancelled, declined and expired private bookings are not.
          *
          *     Each date: the offer's title in the member's language, start and end (the shop's time
          *     zone is `timeZone`), the place and meeting point, the other guides (active members), the
          *     places taken of the capacity, and the participants of its confirmed, accepted and paid
          *     bookings as the manifest lists them (`getSessionManifest`): per booking its code, the
          *     person who booked with their phone (to reach the group on the day) and the places, per
-         *     participant the name, the variant and the extras (titles and how many). No money figures.
+         *     participant the name, the variant and the extras (titles and how many). A private
+         *     booking lists its one booking the same way (whatever its status), `capacity` and
+         *     `placesTaken` its places. No money figures.
          *     The answer is personal data: the staff app keeps a copy in the browser only, for reading
          *     it offline, and removes it on signing out.
          */
@@ -3824,6 +3903,8 @@ export interface components {
             days: components["schemas"]["PlanningStaffDay"][];
             /** @description The listed dates the member is assigned to, earliest first. */
             sessionIds: components["schemas"]["OpaqueId"][];
+            /** @description The listed private bookings (`itemId`) the member guides, earliest first. */
+            itemIds: components["schemas"]["OpaqueId"][];
         };
         PlanningGuide: {
             staffId: components["schemas"]["OpaqueId"];
@@ -3870,8 +3951,15 @@ export interface components {
             /** @description The assigned members, by name. */
             guides: components["schemas"]["PlanningGuide"][];
         };
-        /** @description A booked private-service start (read-only on the board). */
+        /** @description A booked private-service start on the board; one guide leads it (`guidesNeeded` 1). */
         PlanningPrivateBooking: {
+            /** @description The half-days the booking touches, in order. */
+            halfDays: components["schemas"]["PlanningHalfDayRef"][];
+            guidesNeeded: number;
+            /** @description No active member guides it yet. */
+            understaffed: boolean;
+            /** @description Active members assigned as its guides, by name, with their availability for it. */
+            guides: components["schemas"]["PlanningGuide"][];
             bookingCode: string;
             itemId: components["schemas"]["OpaqueId"];
             offerId: components["schemas"]["OpaqueId"];
@@ -3913,16 +4001,21 @@ export interface components {
             /** @description `guide.maybe`: the member said MAYBE for the date (assigned all the same). */
             warnings: "guide.maybe"[];
         };
+        BookingGuideAssignmentAnswer: {
+            data: components["schemas"]["PlanningPrivateBooking"];
+            /** @description `guide.maybe`: the member said MAYBE for the time (assigned all the same). */
+            warnings: "guide.maybe"[];
+        };
         /** @description A month `YYYY-MM` (2000-01 to 2100-12; checked by the server, field code `invalid_month`). */
         WorkMonth: string;
         /** @description A wall time `HH:mm` in the shop's time zone (`24:00` only as an end). */
         WorkClock: string;
         WorkingTimeLine: {
             /**
-             * @description `session`: an assigned date (its id is the session's); `entry`: a manual entry.
+             * @description `session`: an assigned date (its id is the session's); `booking`: an assigned private booking (a booked private-service start, its id is the booking item's); `entry`: a manual entry.
              * @enum {string}
              */
-            kind: "session" | "entry";
+            kind: "session" | "entry" | "booking";
             id: components["schemas"]["OpaqueId"];
             date: components["schemas"]["SessionDay"];
             from: components["schemas"]["WorkClock"];
@@ -3930,11 +4023,11 @@ export interface components {
             /** @description The day `to` is on (later than `date` for a date that runs past midnight). */
             endDate: components["schemas"]["SessionDay"];
             breakMinutes: number;
-            /** @description The offer's preparation time counted with a date (0 for entries). */
+            /** @description The offer's preparation time counted with a date or private booking (0 for entries). */
             preparationMinutes: number;
             /** @description The minutes the line counts. */
             minutes: number;
-            /** @description The offer's title in the caller's language (dates), `null` for entries. */
+            /** @description The offer's title in the caller's language (dates; private bookings with the variant's title after ` – ` when it differs), `null` for entries. */
             title: string | null;
             /** @description The entry's note (`null` for dates and entries without one). */
             note: string | null;
@@ -3957,6 +4050,7 @@ export interface components {
             timeZone: string;
             lines: components["schemas"]["WorkingTimeLine"][];
             totals: {
+                /** @description Guided dates and private bookings (lines `session` and `booking`), with their preparation. */
                 sessionMinutes: number;
                 entryMinutes: number;
                 totalMinutes: number;
@@ -4047,28 +4141,43 @@ export interface components {
             places: number;
             participants: components["schemas"]["MySessionParticipant"][];
         };
-        /** @description One date the member is assigned to, with its participants. */
+        /** @description One date or private booking the member is assigned to, with its participants. */
         MySession: {
+            /**
+             * @description `session`: a date of a group activity (`id` is the session's); `booking`: a private booking, a booked private-service start (`id` is the booking item's; its one booking in `bookings`).
+             * @enum {string}
+             */
+            kind: "session" | "booking";
             id: components["schemas"]["OpaqueId"];
             offerId: components["schemas"]["OpaqueId"];
+            /** @description The offer's title; for a private booking with the variant's after ` – ` when it differs. */
             offerTitle: string;
+            /** @description A private booking's code (only for `kind` `booking`). */
+            bookingCode?: components["schemas"]["StaffBookingCode"];
+            /**
+             * @description A private booking's status (only for `kind` `booking`); `REQUESTED` is a request the shop has not answered yet.
+             * @enum {string}
+             */
+            bookingStatus?: "CONFIRMED" | "REQUESTED" | "ACCEPTED" | "PAID";
             /** Format: date-time */
             startsAt: string;
             /** Format: date-time */
             endsAt: string;
             /**
-             * @description `cancelled`: the date does not take place (the member was assigned to it).
+             * @description `cancelled`: the date does not take place (the member was assigned to it). A private booking is always `scheduled` (a cancelled one is not listed).
              * @enum {string}
              */
             status: "scheduled" | "cancelled";
             /** @description The offer's place in one line. */
             location?: string;
             meetingPoint?: string;
+            /** @description The date's places; a private booking's places booked. */
             capacity: number;
+            /** @description The places taken of the date; a private booking's places booked. */
             placesTaken: number;
             /** @description Participants of the bookings listed (places of bookings without names count too). */
             participants: number;
-            /** @description The names of the other (active) guides of this date. */
+            /** @description The names of the other (active) guides of this date or private booking. */
             otherGuides: string[];
             /** @description The extras of all participants of this date, added up. */
             extras: components["schemas"]["MySessionExtra"][];
@@ -4088,8 +4197,9 @@ export interface components {
              * @description The end of the period (now plus `days`).
              */
             until: string;
-            /** @description More dates than the 50 listed. */
+            /** @description More dates and private bookings than the 50 listed. */
             truncated: boolean;
+            /** @description The dates and private bookings, by start. */
             sessions: components["schemas"]["MySession"][];
         };
         MySessionsAnswer: {
@@ -6724,6 +6834,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuideAssignmentAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    assignBookingGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                itemId: components["schemas"]["OpaqueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideAssignInput"];
+            };
+        };
+        responses: {
+            /** @description The booking with its guides, and the warnings of the assignment. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingGuideAssignmentAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    unassignBookingGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The staff member's locale; texts are resolved in it. Default `de`. */
+                "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The value of the `XSRF-TOKEN` cookie; the server refuses a write without it (419). */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+                /** @description A unique key per intended operation (8–128 characters of `A-Za-z0-9_-`); the server refuses a write without it (400). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                itemId: components["schemas"]["OpaqueId"];
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking with its remaining guides. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingGuideAssignmentAnswer"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,20 +1,20 @@
 /**
  * The staff's schedule feeds (openapi/admin.yaml, tag calendar-feed): getMyCalendarFeed,
  * renewMyCalendarFeed and getScheduleFeed, the iCalendar file read back with ical.js.
- * Guides are assigned by inserting session_guides rows directly.
+ * Guides are assigned by inserting session_guides and booking_item_guides rows directly.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { offers, sessionGuides, sessions, staff, staffEvents } from '../../src/server/db/schema'
+import { bookingItemGuides, offers, sessionGuides, sessions, staff, staffEvents } from '../../src/server/db/schema'
 import { FEED_MAX_EVENTS, FEED_SECRET, feedKey } from '../../src/server/domain/calendar-feed/feed'
 import { getOrCreateSecret } from '../../src/server/domain/secrets'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createBuiltInApi } from '../../src/server/runtime'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
-import { createOffer } from '../support/factories'
+import { createOffer, createPrivateBooking } from '../support/factories'
 import { insertStaff, signedInCast, staffCalls } from '../support/staff'
 import { xsrfHeaders } from '../support/visitor-calls'
 
@@ -279,7 +279,48 @@ describeEachDatabase('schedule feeds (openapi/admin.yaml, tag calendar-feed)', (
     expect((await fetchFeed(url.replace(ATELIER, ALPIN))).status).toBe(404)
   })
 
-  it(`bounds its work: at most ${FEED_MAX_EVENTS} sessions, the coming ones first`, async () => {
+  it('lists the member’s planned private bookings among the sessions (code, participants, the booker’s phone, a request tentative); not a cancelled one, nor one they no longer guide', async () => {
+    const db = app.database.db
+    const guiding = await createOffer(db, { slug: 'feed-private', title: 'Private guide', skus: [{ key: 'half-day', type: 'private-service-slot', durationMinutes: 180 }] })
+    await db.update(offers).set({ meetingPoint: { de: 'Hotel Victoria, Eingang', en: 'Hotel Victoria, entrance', fr: 'Hôtel Victoria, entrée' } }).where(eq(offers.id, guiding.offerId))
+    const three = ['Chloé', 'Noah', 'Lia'].map((firstname) => ({ firstname, surname: 'Amsler', extras: [] }))
+    const person = { firstname: 'Beat', surname: 'Amsler', phone: '+41 79 111 22 33' }
+    const planned = await createPrivateBooking(db, { offer: guiding, code: 'FPB1-0001', startsAt: new Date('2026-03-26T08:00:00Z'), minutes: 180, quantity: 1, participants: three, person })
+    const requested = await createPrivateBooking(db, { offer: guiding, code: 'FPB2-0001', status: 'REQUESTED', startsAt: new Date('2026-04-02T07:00:00Z'), minutes: 60, quantity: 2 })
+    const cancelled = await createPrivateBooking(db, { offer: guiding, code: 'FPB3-0001', status: 'CANCELLED', startsAt: new Date('2026-03-27T08:00:00Z'), minutes: 60 })
+    await db.insert(bookingItemGuides).values([planned, requested, cancelled].map((b) => ({ itemId: b.itemId, staffId: ids.zora!, shopId: 'alpin', assignedAt: clock })))
+    const uid = (itemId: string) => `booking-item-${itemId}@alpin`
+
+    const url = (await me(cast.guide)).body.data.url as string
+    const { events } = parseFeed(await (await fetchFeed(url)).text())
+    // In order of time with the sessions.
+    expect(events.map((e) => e.uid)).toEqual([`session-${s.past}@alpin`, uid(planned.itemId), `session-${s.cancelled}@alpin`, `session-${s.sunday}@alpin`, uid(requested.itemId)])
+    const event = events.find((e) => e.uid === uid(planned.itemId))!
+    expect(event.startDate.toString()).toBe('2026-03-26T09:00:00') // winter time
+    expect(event.startDate.zone.tzid).toBe('Europe/Zurich')
+    expect(event.endDate.toJSDate().toISOString()).toBe('2026-03-26T11:00:00.000Z')
+    // The member's language (de): the offer's and the variant's titles, the meeting point.
+    expect(event.summary).toBe('Private guide (de) – half-day (de) · FPB1-0001')
+    expect(event.location).toBe('Hotel Victoria, Eingang')
+    for (const part of ['FPB1-0001', ': 3', 'Beat Amsler', '+41 79 111 22 33', `${ALPIN}/de/admin/my-sessions`]) expect(event.description).toContain(part)
+    expect(event.component.getFirstPropertyValue('url')).toBe(`${ALPIN}/de/admin/my-sessions`)
+    expect(event.component.getFirstPropertyValue('status')).toBe('CONFIRMED')
+    expect(event.sequence).toBe(1)
+    const request = events.find((e) => e.uid === uid(requested.itemId))!
+    expect(request.component.getFirstPropertyValue('status')).toBe('TENTATIVE')
+    expect(request.description).toContain(': 2')
+    // Not in another member's feed.
+    const managerUrl = (await me(cast.manager)).body.data.url as string | null
+    if (managerUrl) expect(await (await fetchFeed(managerUrl)).text()).not.toContain('FPB')
+
+    // Taken off the booking: gone on the next refresh; the others stay.
+    await db.delete(bookingItemGuides).where(and(eq(bookingItemGuides.itemId, planned.itemId), eq(bookingItemGuides.staffId, ids.zora!)))
+    const after = parseFeed(await (await fetchFeed(url)).text()).events.map((e) => e.uid)
+    expect(after).toEqual([`session-${s.past}@alpin`, `session-${s.cancelled}@alpin`, `session-${s.sunday}@alpin`, uid(requested.itemId)])
+    await db.delete(bookingItemGuides).where(eq(bookingItemGuides.staffId, ids.zora!))
+  })
+
+  it(`bounds its work: at most ${FEED_MAX_EVENTS} sessions and private bookings together, the coming ones first`, async () => {
     const db = app.database.db
     const [busy] = Object.values(await insertStaff(app, [{ shopId: 'alpin', email: 'busy@alpin.example', name: 'Busy Guide', role: 'guide', locale: 'en' }]))
     const calls = await staffCalls(app, ALPIN)
@@ -296,11 +337,17 @@ describeEachDatabase('schedule feeds (openapi/admin.yaml, tag calendar-feed)', (
     }))
     await db.insert(sessions).values(rows)
     await db.insert(sessionGuides).values(rows.map((r) => ({ sessionId: r.id, staffId: busy!, shopId: 'alpin', assignedAt: clock })))
+    // Three private bookings early on: the three latest sessions make room for them.
+    const guiding = await createOffer(db, { slug: 'feed-busy-private', skus: [{ key: 'slot', type: 'private-service-slot' }] })
+    const items: string[] = []
+    for (const hours of [9, 10, 11]) items.push((await createPrivateBooking(db, { offer: guiding, code: `BUSY-000${hours}`, startsAt: new Date(clock.getTime() + hours * 3_600_000), minutes: 30 })).itemId)
+    await db.insert(bookingItemGuides).values(items.map((itemId) => ({ itemId, staffId: busy!, shopId: 'alpin', assignedAt: clock })))
     const url = (await calls.call('POST', '/me/calendar-feed', { session })).body.data.url as string
     const { events } = parseFeed(await (await fetchFeed(url)).text())
     expect(events).toHaveLength(FEED_MAX_EVENTS)
     expect(events[0]!.uid).toBe('session-busy-session-00005@alpin')
-    expect(events.at(-1)!.uid).toBe(`session-busy-session-${String(FEED_MAX_EVENTS + 4).padStart(5, '0')}@alpin`)
+    expect(events.slice(2, 5).map((e) => e.uid)).toEqual(items.map((id) => `booking-item-${id}@alpin`))
+    expect(events.at(-1)!.uid).toBe(`session-busy-session-${String(FEED_MAX_EVENTS + 1).padStart(5, '0')}@alpin`)
     expect(events[0]!.summary).toBe('feed-busy') // in English, the member's language
   })
 

@@ -3,17 +3,18 @@
  * the caller's assigned dates only, from those under way (started at most 12 hours ago) to
  * `days` ahead, earliest first, cancelled ones flagged, each with the manifest's participants
  * grouped by booking (booker's phone, extras with quantities, no money), other guides, the
- * offer's texts in the caller's language; never another shop's dates; at most 50.
+ * offer's texts in the caller's language; never another shop's dates; at most 50. The planned
+ * private bookings the caller guides among them, by start (a cancelled one not).
  * Guides are assigned and bookings made by inserting rows directly.
  */
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bookingItems, bookings, carts, offers, sessionGuides, sessions, staff } from '../../src/server/db/schema'
+import { bookingItemGuides, bookingItems, bookings, carts, offers, sessionGuides, sessions, staff } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
-import { createOffer } from '../support/factories'
+import { createOffer, createPrivateBooking } from '../support/factories'
 import { insertStaff, signedInCast } from '../support/staff'
 
 useFastPasswordHashing()
@@ -25,7 +26,7 @@ const id = () => randomBytes(12).toString('base64url')
 type Extra = { title: string; quantity: number }
 type Participant = { firstname: string; surname: string; skuTitle?: string; extras: Extra[] }
 type Booking = { code: string; booker: { firstname: string; surname: string; company?: string; phone: string }; places: number; participants: Participant[] }
-type MySession = { id: string; status: string; offerTitle: string; bookings: Booking[]; [k: string]: unknown }
+type MySession = { kind: string; id: string; status: string; offerTitle: string; bookings: Booking[]; [k: string]: unknown }
 
 /** Tuesday 2 June 2026 (summer time: UTC+2) at a wall-clock time of Zurich. */
 const zurich = (day: string, time: string) => new Date(`${day}T${time}:00+02:00`)
@@ -207,6 +208,7 @@ describeEachDatabase('the guides’ own dates (openapi/admin.yaml, tag my-sessio
     const data = (await mine(cast.guide)).body.data
     const tuesday = data.sessions.find((x: MySession) => x.id === s.tuesday)
     expect(tuesday).toEqual({
+      kind: 'session',
       id: s.tuesday,
       offerId: expect.any(String),
       offerTitle: 'Canyoning',
@@ -291,6 +293,90 @@ describeEachDatabase('the guides’ own dates (openapi/admin.yaml, tag my-sessio
     // Atelier's owner on her own host: her date only.
     const atelier = (await mine(cast.atelierOwner, '', 'fr', cast.atelier.call)).body.data
     expect(atelier.sessions.map((x: MySession) => [x.id, x.offerTitle])).toEqual([[s.atelier, 'Pottery (fr)']])
+  })
+
+  it('lists the caller’s planned private bookings among their dates by start, each with its code, booker, participants and extras; not a cancelled one nor one beyond the period', async () => {
+    const db = app.database.db
+    const guiding = await createOffer(db, { slug: 'mine-guiding', title: 'Private guide', skus: [{ key: 'half-day', type: 'private-service-slot', durationMinutes: 60 }] })
+    await db
+      .update(offers)
+      .set({
+        meetingPoint: { de: 'Hotel Victoria (de)', en: 'Hotel Victoria', fr: 'Hôtel Victoria' },
+        extras: [{ key: 'lunch', title: { de: 'Mittagessen', en: 'Lunch', fr: 'Déjeuner' }, price: 2000 }],
+      })
+      .where(eq(offers.id, guiding.offerId))
+    const planned = await createPrivateBooking(db, {
+      offer: guiding,
+      code: 'PRV1-0001',
+      startsAt: zurich('2026-06-02', '12:30'),
+      minutes: 60,
+      quantity: 1,
+      person: { firstname: 'Urs', surname: 'Keller', phone: '+41 78 222 33 44' },
+      participants: [
+        { firstname: 'Urs', surname: 'Keller', extras: ['lunch'] },
+        { firstname: 'Eva', surname: 'Keller', extras: [] },
+      ],
+    })
+    const requested = await createPrivateBooking(db, { offer: guiding, code: 'PRV2-0001', status: 'REQUESTED', startsAt: zurich('2026-06-04', '10:00'), minutes: 60, quantity: 1 })
+    const cancelled = await createPrivateBooking(db, { offer: guiding, code: 'PRV3-0001', status: 'CANCELLED', startsAt: zurich('2026-06-02', '15:00'), minutes: 60, quantity: 1 })
+    const later = await createPrivateBooking(db, { offer: guiding, code: 'PRV4-0001', startsAt: new Date(clock.getTime() + 20 * DAY), minutes: 60, quantity: 1 })
+    const guides = [planned, requested, cancelled, later].map((b) => ({ itemId: b.itemId, staffId: ids.zora!, shopId: 'alpin', assignedAt: clock }))
+    await db.insert(bookingItemGuides).values([...guides, { itemId: planned.itemId, staffId: ids.marco!, shopId: 'alpin', assignedAt: clock }, { itemId: planned.itemId, staffId: otto, shopId: 'alpin', assignedAt: clock }])
+    try {
+      const data = (await mine(cast.guide)).body.data
+      expect(data.sessions.map((x: MySession) => [x.kind, x.id])).toEqual([
+        ['session', s.underway],
+        ['session', s.tuesday],
+        ['booking', planned.itemId],
+        ['session', s.cancelled],
+        ['booking', requested.itemId],
+      ])
+      expect(data.sessions.find((x: MySession) => x.id === planned.itemId)).toEqual({
+        kind: 'booking',
+        id: planned.itemId,
+        offerId: guiding.offerId,
+        offerTitle: 'Private guide – half-day',
+        bookingCode: 'PRV1-0001',
+        bookingStatus: 'CONFIRMED',
+        startsAt: '2026-06-02T10:30:00.000Z',
+        endsAt: '2026-06-02T11:30:00.000Z',
+        status: 'scheduled',
+        location: 'Test place Weg 1, 3800 Interlaken',
+        meetingPoint: 'Hotel Victoria',
+        capacity: 2,
+        placesTaken: 2,
+        participants: 2,
+        // Marco guides it too; Otto, deactivated, is not named.
+        otherGuides: ['Marco Rossi'],
+        extras: [{ title: 'Lunch', quantity: 1 }],
+        bookings: [
+          {
+            code: 'PRV1-0001',
+            booker: { firstname: 'Urs', surname: 'Keller', phone: '+41 78 222 33 44' },
+            places: 2,
+            participants: [
+              { firstname: 'Urs', surname: 'Keller', skuTitle: 'half-day', extras: [{ title: 'Lunch', quantity: 1 }] },
+              { firstname: 'Eva', surname: 'Keller', skuTitle: 'half-day', extras: [] },
+            ],
+          },
+        ],
+      })
+      expect(data.sessions.find((x: MySession) => x.id === requested.itemId)).toMatchObject({ bookingStatus: 'REQUESTED', participants: 1, bookings: [{ code: 'PRV2-0001', places: 1 }] })
+      const text = JSON.stringify(data)
+      for (const absent of ['PRV3-0001', 'PRV4-0001', '30000', '@example.ch']) expect(text).not.toContain(absent)
+      // Beyond 14 days with `days`; in the caller's language.
+      expect((await mine(cast.guide, '?days=31')).body.data.sessions.map((x: MySession) => x.id)).toContain(later.itemId)
+      const german = (await mine(cast.guide, '', 'de')).body.data.sessions.find((x: MySession) => x.id === planned.itemId)
+      expect(german).toMatchObject({ offerTitle: 'Private guide (de) – half-day (de)', meetingPoint: 'Hotel Victoria (de)', extras: [{ title: 'Mittagessen', quantity: 1 }] })
+      // Marco sees it as his, with Zora as the other guide.
+      const marcos = (await mine(cast.manager)).body.data.sessions.find((x: MySession) => x.id === planned.itemId)
+      expect(marcos.otherGuides).toEqual(['Zora Zimmermann'])
+      // Taken off it, Zora no longer has it.
+      await db.delete(bookingItemGuides).where(and(eq(bookingItemGuides.itemId, planned.itemId), eq(bookingItemGuides.staffId, ids.zora!)))
+      expect((await mine(cast.guide)).body.data.sessions.map((x: MySession) => x.id)).not.toContain(planned.itemId)
+    } finally {
+      await db.delete(bookingItemGuides)
+    }
   })
 
   it('refuses a caller without a session (401) and another shop’s session on this host (401)', async () => {

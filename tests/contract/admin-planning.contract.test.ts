@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { offers, outbox, sessionGuides, sessions, staff, staffAvailability, staffWeeklyAvailability } from '../../src/server/db/schema'
+import { bookings, changeLog, offers, outbox, sessionGuides, sessions, staff, staffAvailability, staffWeeklyAvailability } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { composeMessage } from '../../src/server/mail/outbox'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
@@ -24,7 +24,7 @@ const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
 
 type Guide = { staffId: string; name: string; overrideReason: string | null; availability: string | null }
 type BoardSession = { id: string; guides: Guide[]; [k: string]: unknown }
-type Member = { id: string; name: string; role: string; days: { date: string; am: unknown; pm: unknown }[]; sessionIds: string[] }
+type Member = { id: string; name: string; role: string; days: { date: string; am: unknown; pm: unknown }[]; sessionIds: string[]; itemIds: string[] }
 
 /** Tuesday 2 June 2026 (summer time: UTC+2) at a wall-clock time of Zurich. */
 const zurich = (day: string, time: string) => new Date(`${day}T${time}:00+02:00`)
@@ -195,6 +195,10 @@ describeEachDatabase('the planning board and guides (openapi/admin.yaml, tag pla
         time: '09:00',
         participants: 1,
         status: 'CONFIRMED',
+        halfDays: [{ date: '2026-06-03', part: 'AM' }],
+        guidesNeeded: 1,
+        understaffed: true,
+        guides: [],
       },
     ])
 
@@ -219,6 +223,7 @@ describeEachDatabase('the planning board and guides (openapi/admin.yaml, tag pla
     })
     expect(member('Marco Rossi').sessionIds).toEqual([s.hike])
     expect(zora.sessionIds).toEqual([])
+    expect(zora.itemIds).toEqual([])
 
     // Titles in the member's language.
     const french = (await board(manager, '2026-06-01', '2026-06-07', 'fr')).body.data
@@ -469,6 +474,64 @@ describeEachDatabase('the planning board and guides (openapi/admin.yaml, tag pla
     expect(touching.status, JSON.stringify(touching.body)).toBe(200)
     // Capacity alone is not a move: no guide check, no lock needed.
     expect((await alpin.call('PATCH', `/sessions/${second}`, { session: manager, body: { version: await version(), capacity: 6 } })).status).toBe(200)
+  })
+
+  it('assigns a guide to a private booking under the same rules: overlaps with dates refused both ways, e-mail to My sessions, history', async () => {
+    const db = app.database.db
+    const itemId = (await board(manager)).body.data.privateBookings[0].itemId as string
+    const assignItem = (session: string, body: Record<string, unknown>, item = itemId) => alpin.call('POST', `/booking-items/${item}/guides`, { session, body })
+    const unassignItem = (session: string, staffId: string, item = itemId) => alpin.call('DELETE', `/booking-items/${item}/guides/${staffId}`, { session })
+
+    expect((await assignItem(guide, { staffId: ids.anna })).status).toBe(403)
+    const foreign = await atelier.call('POST', `/booking-items/${itemId}/guides`, { session: atelierOwner, body: { staffId: ids.claire } })
+    expect([foreign.status, foreign.body.data.code]).toEqual([404, 'booking_item.not_found'])
+    const unknown = await assignItem(manager, { staffId: ids.anna }, 'AAAAAAAAAAAAAAAAAAAAAA')
+    expect([unknown.status, unknown.body.data.code]).toEqual([404, 'booking_item.not_found'])
+    expect((await assignItem(manager, { staffId: ids.otto })).body.data.code).toBe('staff.not_found')
+
+    // Anna guides a date overlapping the booking (Wednesday 09:30–10:30): refused with the date named.
+    const overlap = await createOffer(db, { slug: 'plan-overlap', title: 'Overlap', sessions: [{ startsAt: zurich('2026-06-03', '09:30'), capacity: 5, minutes: 60 }] })
+    const overlapping = overlap.sessions[0]!.id
+    expect((await assign(manager, overlapping, { staffId: ids.anna })).status).toBe(200)
+    const refused = await assignItem(manager, { staffId: ids.anna })
+    expect(refused.status).toBe(409)
+    expect(refused.body.data).toMatchObject({ code: 'guide.double_booked', sessionId: overlapping, offerTitle: 'Overlap' })
+    await unassign(manager, overlapping, ids.anna)
+
+    const assigned = await assignItem(manager, { staffId: ids.anna })
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200)
+    expect(assigned.body.data).toMatchObject({ itemId, bookingCode: privateCode, understaffed: false, guides: [{ staffId: ids.anna, name: 'Anna Keller', availability: null, overrideReason: null }] })
+    expect((await assignItem(manager, { staffId: ids.anna })).status).toBe(200)
+    const shown = (await board(manager)).body.data
+    expect(shown.staff.find((m: Member) => m.id === ids.anna).itemIds).toEqual([itemId])
+    // The other way round: the date overlapping her private booking is refused now, naming the booking.
+    const back = await assign(manager, overlapping, { staffId: ids.anna })
+    expect(back.status).toBe(409)
+    expect(back.body.data).toMatchObject({ code: 'guide.double_booked', itemId, bookingCode: privateCode })
+    // Moving one of her dates onto the booking is refused as well.
+    const anna6 = (await db.select({ id: sessionGuides.sessionId }).from(sessionGuides).where(eq(sessionGuides.staffId, ids.anna))).map((r) => r.id)
+    const [movable] = await db.select({ id: sessions.id, v: sessions.version }).from(sessions).where(inArray(sessions.id, anna6))
+    const moved = await alpin.call('PATCH', `/sessions/${movable!.id}`, { session: manager, body: { version: movable!.v, date: '2026-06-03', time: '09:00', durationMinutes: 30 } })
+    expect([moved.status, moved.body.data.code, moved.body.data.itemId]).toEqual([409, 'guide.double_booked', itemId])
+
+    // One e-mail, linking to her "My sessions", with the booking code.
+    const sent = (await mails('staff.assigned')).filter((p) => p.to === 'anna@alpin.example' && (p.assignment as { sessionId: string }).sessionId === itemId)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ path: '/de/admin/my-sessions', assignment: { offer: `Private guide (de) – slot (de) (${privateCode})` } })
+
+    const removed = await unassignItem(manager, ids.anna)
+    expect([removed.status, removed.body.data.understaffed]).toEqual([200, true])
+    expect((await unassignItem(manager, ids.anna)).body.data.code).toBe('guide.not_assigned')
+    expect((await mails('staff.unassigned')).some((p) => (p.assignment as { sessionId: string }).sessionId === itemId)).toBe(true)
+    const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.code, privateCode))
+    const history = await db.select().from(changeLog).where(and(eq(changeLog.subject, 'booking'), eq(changeLog.subjectId, booking!.id)))
+    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['guide_assigned', 'guide_unassigned']))
+
+    // A cancelled booking takes no guide.
+    await db.update(bookings).set({ status: 'CANCELLED' }).where(eq(bookings.id, booking!.id))
+    const cancelled = await assignItem(manager, { staffId: ids.anna })
+    expect([cancelled.status, cancelled.body.data.code]).toEqual([409, 'booking.not_planned'])
+    await db.update(bookings).set({ status: 'CONFIRMED' }).where(eq(bookings.id, booking!.id))
   })
 
   it('lets exactly one of 20 simultaneous assignments of one member to 20 overlapping dates through (the others: 409 guide.double_booked)', async () => {

@@ -3,15 +3,17 @@
  * from their assigned dates (duration plus the offer's preparation time, a DST night counted at its
  * real length) and manual entries; the entries' rules; who may read and write whose sheet; the
  * manager's approval (not their own), which locks the month's entries and notices later changes;
- * approval racing entries under the member's lock; the payroll CSV in the staff's language.
+ * approval racing entries under the member's lock; the payroll CSV in the staff's language; the
+ * private bookings a member guides (booking_item_guides rows inserted directly), counted with
+ * the dates while their booking is planned.
  */
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offers, sessionGuides, sessions, staff, staffEvents, workTimeEntries } from '../../src/server/db/schema'
+import { bookingItemGuides, bookings, offers, sessionGuides, sessions, staff, staffEvents, workTimeEntries } from '../../src/server/db/schema'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { describeEachDatabase } from '../support/databases'
-import { createOffer } from '../support/factories'
+import { createOffer, createPrivateBooking } from '../support/factories'
 import { signedInCast } from '../support/staff'
 
 useFastPasswordHashing()
@@ -297,7 +299,7 @@ describeEachDatabase('working time (openapi/admin.yaml, tag working-time)', (fac
       const hours = (minutes: number) => (Math.round((minutes * 100) / 60) / 100).toFixed(2)
       const t = (x: { totals: { sessionMinutes: number; entryMinutes: number; totalMinutes: number; plannedMinutes: number } }) => x.totals
       expect(await rowsOf(response)).toEqual([
-        'Name,E-mail,Role,Month,Minutes on dates,Minutes of other work,Minutes in total,Hours in total,Of which planned (minutes),Approval,Approved by,Approved at',
+        'Name,E-mail,Role,Month,Minutes on dates and private bookings,Minutes of other work,Minutes in total,Hours in total,Of which planned (minutes),Approval,Approved by,Approved at',
         'Anna Keller,anna@alpin.example,Owner,2026-10,0,0,0,0.00,0,approved,Anna Keller,2026-10-28 10:00',
         `Marco Rossi,marco@alpin.example,Manager,2026-10,${t(marco).sessionMinutes},${t(marco).entryMinutes},${t(marco).totalMinutes},${hours(t(marco).totalMinutes)},0,approved,Anna Keller,2026-10-28 10:00`,
         `Zora Zimmermann,zora@alpin.example,Guide,2026-10,${t(zora).sessionMinutes},${t(zora).entryMinutes},${t(zora).totalMinutes},${hours(t(zora).totalMinutes)},${t(zora).plannedMinutes},approved,Marco Rossi,2026-10-28 10:00`,
@@ -323,6 +325,48 @@ describeEachDatabase('working time (openapi/admin.yaml, tag working-time)', (fac
       const foreign = await app.call(`http://atelier.${HOSTED_DOMAIN}/api/admin/v1/working-time/export?month=2026-10`, { headers: { cookie: `staff-session=${atelierOwner}` } })
       expect(foreign.status).toBe(200)
       expect(await rowsOf(foreign)).toHaveLength(1)
+    })
+  })
+
+  describe('private bookings the member guides', () => {
+    it('counts a planned private booking with the preparation time, not a cancelled one nor another member’s; one declined later leaves the sheet and changes its fingerprint', async () => {
+      const db = app.database.db
+      const guiding = await createOffer(db, { slug: 'wt-private', title: 'Private guide', skus: [{ key: 'half-day', type: 'private-service-slot', durationMinutes: 180 }] })
+      await db.update(offers).set({ preparationMinutes: 15 }).where(eq(offers.id, guiding.offerId))
+      const planned = await createPrivateBooking(db, { offer: guiding, code: 'WTP1-0001', startsAt: at('2026-09-12T09:00:00+02:00'), minutes: 180, quantity: 1 })
+      const requested = await createPrivateBooking(db, { offer: guiding, code: 'WTP2-0001', status: 'REQUESTED', startsAt: at('2026-09-13T14:00:00+02:00'), minutes: 60, quantity: 1 })
+      const cancelled = await createPrivateBooking(db, { offer: guiding, code: 'WTP3-0001', status: 'CANCELLED', startsAt: at('2026-09-14T09:00:00+02:00'), minutes: 180, quantity: 1 })
+      const marcos = await createPrivateBooking(db, { offer: guiding, code: 'WTP4-0001', startsAt: at('2026-09-15T09:00:00+02:00'), minutes: 180, quantity: 1 })
+      await db.insert(bookingItemGuides).values([
+        ...[planned, requested, cancelled].map((b) => ({ itemId: b.itemId, staffId: ids.zora, shopId: 'alpin', assignedBy: ids.anna })),
+        { itemId: marcos.itemId, staffId: ids.marco, shopId: 'alpin', assignedBy: ids.anna },
+      ])
+
+      const answer = await sheet(guide, '2026-09')
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      const data = answer.body.data
+      expect(data.lines.map((l: Line & { title: string }) => [l.kind, l.id, l.date, l.from, l.to, l.endDate, l.preparationMinutes, l.minutes, l.planned, l.title])).toEqual([
+        ['booking', planned.itemId, '2026-09-12', '09:00', '12:00', '2026-09-12', 15, 195, false, 'Private guide – half-day'],
+        ['booking', requested.itemId, '2026-09-13', '14:00', '15:00', '2026-09-13', 15, 75, false, 'Private guide – half-day'],
+      ])
+      // Counted with the guided dates.
+      expect(data.totals).toEqual({ sessionMinutes: 270, entryMinutes: 0, totalMinutes: 270, plannedMinutes: 0 })
+      expect((await sheet(guide, '2026-09', undefined, 'de')).body.data.lines[0].title).toBe('Private guide (de) – half-day (de)')
+      expect((await sheet(manager, '2026-09')).body.data.lines.map((l: Line) => [l.kind, l.id])).toEqual([['booking', marcos.itemId]])
+
+      // The payroll lines name the kind in the caller's language.
+      const csv = await app.call(`${ALPIN}/api/admin/v1/working-time/export?month=2026-09&layout=lines`, { headers: { cookie: `staff-session=${manager}`, 'x-flowin-locale': 'en' } })
+      expect(csv.status).toBe(200)
+      const rows = (await csv.text()).split('\r\n')
+      expect(rows).toContain('Zora Zimmermann,zora@alpin.example,2026-09-12,Private booking,Private guide – half-day,09:00,12:00,0,15,195,3.25,No')
+      expect(rows.filter((r) => r.includes('WTP') || r.includes('2026-09-14'))).toEqual([])
+
+      // The request is declined: no longer counted, and the fingerprint tells an approval so.
+      await db.update(bookings).set({ status: 'DECLINED' }).where(eq(bookings.code, 'WTP2-0001'))
+      const after = (await sheet(guide, '2026-09')).body.data
+      expect(after.lines.map((l: Line) => l.id)).toEqual([planned.itemId])
+      expect(after.totals.sessionMinutes).toBe(195)
+      expect(after.fingerprint).not.toBe(data.fingerprint)
     })
   })
 })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../src/server/db/client'
-import { offers, sessions, skus, type ServiceScheduleBody } from '../../src/server/db/schema'
+import { bookingItems, bookings, carts, offers, sessions, skus, type ServiceScheduleBody } from '../../src/server/db/schema'
 
 const id = () => randomBytes(12).toString('base64url')
 
@@ -64,6 +64,69 @@ export async function createOffer(db: Db, input: OfferFactoryInput) {
   }))
   if (sessionRows.length) await db.insert(sessions).values(sessionRows)
   return { offerId, skus: skuRows, sessions: sessionRows }
+}
+
+/**
+ * A booking of one private-service start of `offer` (its first variant, no session), inserted as
+ * the checkout would leave it: `quantity` places, the participants named, the booker's contact.
+ * Answers the booking's and the item's ids.
+ */
+export async function createPrivateBooking(
+  db: Db,
+  input: {
+    offer: Awaited<ReturnType<typeof createOffer>>
+    code: string
+    startsAt: Date
+    minutes: number
+    status?: 'CONFIRMED' | 'REQUESTED' | 'ACCEPTED' | 'PAID' | 'DECLINED' | 'CANCELLED'
+    person?: { firstname: string; surname: string; phone: string }
+    quantity?: number
+    participants?: { firstname: string; surname: string; extras: string[] }[]
+    shopId?: string
+  },
+) {
+  const shopId = input.shopId ?? 'alpin'
+  const cartId = id()
+  const bookingId = id()
+  const itemId = id()
+  const person = input.person ?? { firstname: 'Anna', surname: 'Muster', phone: '+41 79 900 00 00' }
+  const participants = input.participants ?? []
+  const quantity = input.quantity ?? Math.max(1, participants.length)
+  await db.insert(carts).values({ id: cartId, shopId })
+  await db.insert(bookings).values({
+    id: bookingId,
+    shopId,
+    code: input.code,
+    cartId,
+    mode: input.status === 'REQUESTED' || input.status === 'ACCEPTED' || input.status === 'DECLINED' ? 'request' : 'order',
+    status: input.status ?? 'CONFIRMED',
+    locale: 'de',
+    customer: { type: 'PRIVATE' },
+    person: { ...person, email: `${input.code.toLowerCase()}@example.ch` },
+    address: visitorContact.address,
+    paymentMethod: 'PAY_ON_SITE',
+    totalAmount: 30000,
+    openAmount: 30000,
+    currency: 'CHF',
+  })
+  await db.insert(bookingItems).values({
+    id: itemId,
+    bookingId,
+    shopId,
+    offerId: input.offer.offerId,
+    skuId: input.offer.skus[0]!.id,
+    sessionId: null,
+    startsAt: input.startsAt,
+    endsAt: new Date(input.startsAt.getTime() + input.minutes * 60_000),
+    quantity,
+    places: quantity,
+    unitAmount: 30000,
+    totalAmount: 30000,
+    currency: 'CHF',
+    participants,
+    position: 0,
+  })
+  return { bookingId, itemId }
 }
 
 /** A valid visitor's contact for checkout bodies. */

@@ -5104,7 +5104,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "manager",
         "summary": "The planning board of some days — every date with its guides, the private-service bookings, and each member's availability.",
-        "description": "`from` and `to` are days in the shop's time zone, both included, at most 31 days (else\n400 `validation` with a field error on `to`: `range.reversed` or `range.too_long` with\n`maximum`; on `from`/`to`: `invalid_date`).\n\n- **sessions**: the dates of group activities that start in the range and are\n  scheduled, earliest first (cancelled dates are not shown: they need no guides; the\n  assignments they had stay recorded). `guidesNeeded` is max(1, ceil(placesTaken /\n  participantsPerGuide)) — one when the offer sets no `participantsPerGuide`;\n  `understaffed` is true when fewer guides are assigned. Each guide carries their\n  availability for the date (the worst of the half-days it touches: UNAVAILABLE, MAYBE,\n  not stated (`null`), AVAILABLE) and the reason given when they were assigned\n  against UNAVAILABLE. `halfDays` lists the half-days the date touches (AM before 12:00,\n  PM from 12:00, in the shop's time zone), so a client can tell any member's\n  availability for it from `staff[].days`.\n- **privateBookings**: the booked private-service starts of the range (bookings that\n  are confirmed, accepted, paid or requested), read-only: guides are not assigned to\n  them this round.\n- **staff**: the shop's active members of every role (owners and managers guide too;\n  deactivated members are not listed, nor are their assignments), by name; for each\n  day of the range their morning and afternoon availability (a date's own entry, else\n  the date's whole-day entry, else the weekly pattern; `null`: not stated) with the\n  note, and the ids of the listed sessions they are assigned to.\n\nAt most 1000 sessions, 1000 private-service bookings and 300 members (`truncated` says\nwhen there were more). Managers and owners; a guide gets 403.\n",
+        "description": "`from` and `to` are days in the shop's time zone, both included, at most 31 days (else\n400 `validation` with a field error on `to`: `range.reversed` or `range.too_long` with\n`maximum`; on `from`/`to`: `invalid_date`).\n\n- **sessions**: the dates of group activities that start in the range and are\n  scheduled, earliest first (cancelled dates are not shown: they need no guides; the\n  assignments they had stay recorded). `guidesNeeded` is max(1, ceil(placesTaken /\n  participantsPerGuide)) — one when the offer sets no `participantsPerGuide`;\n  `understaffed` is true when fewer guides are assigned. Each guide carries their\n  availability for the date (the worst of the half-days it touches: UNAVAILABLE, MAYBE,\n  not stated (`null`), AVAILABLE) and the reason given when they were assigned\n  against UNAVAILABLE. `halfDays` lists the half-days the date touches (AM before 12:00,\n  PM from 12:00, in the shop's time zone), so a client can tell any member's\n  availability for it from `staff[].days`.\n- **privateBookings**: the booked private-service starts of the range (bookings that\n  are confirmed, accepted, paid or requested), each with its guide (one is needed;\n  `assignBookingGuide`), `understaffed` while it has none.\n- **staff**: the shop's active members of every role (owners and managers guide too;\n  deactivated members are not listed, nor are their assignments), by name; for each\n  day of the range their morning and afternoon availability (a date's own entry, else\n  the date's whole-day entry, else the weekly pattern; `null`: not stated) with the\n  note, and the ids of the listed sessions (`sessionIds`) and private bookings\n  (`itemIds`) they are assigned to.\n\nAt most 1000 sessions, 1000 private-service bookings and 300 members (`truncated` says\nwhen there were more). Managers and owners; a guide gets 403.\n",
         "security": [
           {
             "staffSession": []
@@ -5163,7 +5163,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "manager",
         "summary": "Assigns a staff member as a guide of a date; the member is e-mailed in their language.",
-        "description": "In one transaction, with the member's row locked (assignments of one member are\nserialised, so two managers assigning at once can never double-book them):\n\n- 404 `session.not_found` for a date of another shop or none; 409 `session.cancelled`\n  for a cancelled date.\n- 404 `staff.not_found` for a member of another shop, none, or a deactivated one.\n- 409 `guide.double_booked` when the member guides another scheduled date that\n  overlaps this one in time (`data.sessionId`, `data.offerTitle`, `data.startsAt`,\n  `data.endsAt`: the first such date).\n- The member's availability for the date is the worst of the half-days it touches.\n  UNAVAILABLE: 409 `guide.unavailable` (`data.availability`, `data.note`: the member's\n  note, or `null`) unless `overrideReason` says why they are assigned anyway (stored\n  with the assignment and shown on the board). MAYBE: assigned, and `warnings` holds\n  `guide.maybe`.\n- Already assigned: answered as it is (no second e-mail; the reason stays as it was).\n\nThe member gets an e-mail in their language with the date and time (shop's time zone),\nthe offer, the meeting point and a link to the date's participant list (none for a date\nthat is already over). Recorded in the date's history (action `guide_assigned`, with the\nreason). Answers the date as the board shows it.\n",
+        "description": "In one transaction, with the member's row locked (assignments of one member are\nserialised, so two managers assigning at once can never double-book them):\n\n- 404 `session.not_found` for a date of another shop or none; 409 `session.cancelled`\n  for a cancelled date.\n- 404 `staff.not_found` for a member of another shop, none, or a deactivated one.\n- 409 `guide.double_booked` when the member guides another scheduled date or a\n  planned private booking that overlaps this one in time (`data.sessionId`, or\n  `data.itemId` and `data.bookingCode` for a private booking; `data.offerTitle`,\n  `data.startsAt`, `data.endsAt`: the first such engagement).\n- The member's availability for the date is the worst of the half-days it touches.\n  UNAVAILABLE: 409 `guide.unavailable` (`data.availability`, `data.note`: the member's\n  note, or `null`) unless `overrideReason` says why they are assigned anyway (stored\n  with the assignment and shown on the board). MAYBE: assigned, and `warnings` holds\n  `guide.maybe`.\n- Already assigned: answered as it is (no second e-mail; the reason stays as it was).\n\nThe member gets an e-mail in their language with the date and time (shop's time zone),\nthe offer, the meeting point and a link to the date's participant list (none for a date\nthat is already over). Recorded in the date's history (action `guide_assigned`, with the\nreason). Answers the date as the board shows it.\n",
         "security": [
           {
             "staffSession": []
@@ -5278,6 +5278,129 @@ export const contract: OpenApiDocument = {
         }
       }
     },
+    "/api/admin/v1/booking-items/{itemId}/guides": {
+      "post": {
+        "operationId": "assignBookingGuide",
+        "tags": [
+          "planning"
+        ],
+        "x-role": "manager",
+        "summary": "Assigns a staff member as the guide of a booked private-service start; the member is e-mailed in their language.",
+        "description": "The same rules as `assignGuide`, for a private booking (a booking item without a date\nof its own): in one transaction with the member's row locked; 404\n`booking_item.not_found` for an item of another shop, none, or a group activity's item;\n409 `booking.not_planned` when its booking is not confirmed, accepted, paid or\nrequested (cancelled, declined, expired); 404 `staff.not_found`; 409\n`guide.double_booked` when the member guides a date or another private booking that\noverlaps it (`data.sessionId`, or `data.itemId` and `data.bookingCode`, with\n`data.offerTitle`, `data.startsAt`, `data.endsAt`); UNAVAILABLE needs\n`overrideReason` (409 `guide.unavailable`), MAYBE warns. Already assigned: answered as it\nis. The member's e-mail links to their \"My sessions\" page. Recorded in the booking's\nhistory (`guide_assigned`). Answers the booking as the board shows it.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "itemId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GuideAssignInput"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The booking with its guides, and the warnings of the assignment.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BookingGuideAssignmentAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/v1/booking-items/{itemId}/guides/{staffId}": {
+      "delete": {
+        "operationId": "unassignBookingGuide",
+        "tags": [
+          "planning"
+        ],
+        "x-role": "manager",
+        "summary": "Removes the guide of a booked private-service start; the member is e-mailed in their language.",
+        "description": "404 `booking_item.not_found` as for `assignBookingGuide`; 404 `guide.not_assigned` when\nthe member is not its guide. Allowed whatever the booking's status. The member is\ne-mailed unless the booking is over, no longer planned, or the member deactivated.\nRecorded in the booking's history (`guide_unassigned`). Answers the booking as the\nboard shows it.\n",
+        "security": [
+          {
+            "staffSession": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/XsrfToken"
+          },
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          },
+          {
+            "name": "itemId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/StaffId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The booking with its remaining guides.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BookingGuideAssignmentAnswer"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/admin/v1/working-time": {
       "get": {
         "operationId": "getWorkingTime",
@@ -5286,7 +5409,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "guide",
         "summary": "A staff member's working-time sheet of one month — their assigned dates with preparation time, their own entries, the totals and the manager's approval.",
-        "description": "`month` is `YYYY-MM` in the shop's time zone (400 `validation` with `month`\n`invalid_month` otherwise, also for a year before 2000 or after 2100). Without `staffId`\nthe caller's own sheet. Every member may read their own; managers and owners anyone's\nof the shop (404 `staff.not_found` for another shop's); a guide asking for someone else\ngets 403.\n\n- **lines**, by day and start: every scheduled date the member is assigned to that\n  starts in the month (cancelled dates do not count) — its duration plus the offer's\n  preparation time (`preparationMinutes`) — and every manual entry of the month\n  (`to` − `from` − `breakMinutes`, measured on the shop's clock, so a DST night counts\n  its real length). A date that has not ended yet is `planned`.\n- **totals** in minutes: dates, entries, both, and how much of it is still planned.\n- **approval**: the manager's approval of the sheet, or `null`; `current` is false when\n  the lines changed after it (a date assigned or moved since). `fingerprint` identifies\n  the lines as they are now: approving sends it back.\n- `editable`: whether manual entries can be added, changed and removed now (not while\n  the sheet is approved). `canApprove`: whether the caller may approve this sheet\n  (managers and owners; a manager not their own).\n- **members**: whose sheets the caller may read (a guide only themselves), by name.\n\nAt most 400 lines.\n",
+        "description": "`month` is `YYYY-MM` in the shop's time zone (400 `validation` with `month`\n`invalid_month` otherwise, also for a year before 2000 or after 2100). Without `staffId`\nthe caller's own sheet. Every member may read their own; managers and owners anyone's\nof the shop (404 `staff.not_found` for another shop's); a guide asking for someone else\ngets 403.\n\n- **lines**, by day and start: every scheduled date the member is assigned to that\n  starts in the month (cancelled dates do not count) and every private booking they\n  are assigned to (`booking_item_guides`: a booked private-service start whose\n  booking is confirmed, requested, accepted or paid; cancelled, declined and expired\n  ones do not count) — its duration plus the offer's preparation time\n  (`preparationMinutes`) — and every manual entry of the month (`to` − `from` −\n  `breakMinutes`, measured on the shop's clock, so a DST night counts its real\n  length). A line that has not ended yet is `planned`.\n- **totals** in minutes: dates and private bookings (`sessionMinutes`), entries, both,\n  and how much of it is still planned.\n- **approval**: the manager's approval of the sheet, or `null`; `current` is false when\n  the lines changed after it (a date assigned or moved since). `fingerprint` identifies\n  the lines as they are now: approving sends it back.\n- `editable`: whether manual entries can be added, changed and removed now (not while\n  the sheet is approved). `canApprove`: whether the caller may approve this sheet\n  (managers and owners; a manager not their own).\n- **members**: whose sheets the caller may read (a guide only themselves), by name.\n\nAt most 400 lines.\n",
         "security": [
           {
             "staffSession": []
@@ -5623,7 +5746,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "manager",
         "summary": "Every active member's working time of a month as a CSV file for payroll.",
-        "description": "UTF-8 with a byte order mark, comma-separated, RFC 4180 quoting, CRLF line ends, the\nheader row and words in the language of `X-FLOWIN-LOCALE`; a text cell that starts with\n`=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`.\n\n- `layout=summary` (default): one row per member who has worked or is approved that\n  month (name, e-mail, role, minutes and hours of dates, of entries and in total, the\n  approval: `approved`, `changed since approval` or `not approved`, by whom and when).\n- `layout=lines`: one row per line of every member's sheet (member, date, kind, offer\n  or note, from, to, break, preparation, minutes, hours).\n\nHours are plain decimals with two digits (`7.50`); dates `YYYY-MM-DD`, times `HH:mm`\nin the shop's time zone. At most 300 members and 20 000 lines (400 `validation` with a\nfield error on `month`, `export.too_many_rows`, beyond).\n",
+        "description": "UTF-8 with a byte order mark, comma-separated, RFC 4180 quoting, CRLF line ends, the\nheader row and words in the language of `X-FLOWIN-LOCALE`; a text cell that starts with\n`=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`.\n\n- `layout=summary` (default): one row per member who has worked or is approved that\n  month (name, e-mail, role, minutes and hours of dates and private bookings, of entries and in total, the\n  approval: `approved`, `changed since approval` or `not approved`, by whom and when).\n- `layout=lines`: one row per line of every member's sheet (member, date, kind — a\n  guided date, a private booking or other work —, offer or note, from, to, break,\n  preparation, minutes, hours).\n\nHours are plain decimals with two digits (`7.50`); dates `YYYY-MM-DD`, times `HH:mm`\nin the shop's time zone. At most 300 members and 20 000 lines (400 `validation` with a\nfield error on `month`, `export.too_many_rows`, beyond).\n",
         "security": [
           {
             "staffSession": []
@@ -5700,7 +5823,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "guide",
         "summary": "The signed-in member's schedule feed address (iCalendar), or that there is none yet.",
-        "description": "The feed lists the sessions the member is assigned to (see `getScheduleFeed`). Its\naddress is built from the shop's configured origin (like the links in e-mails), never\nfrom the request's host: `url` (`https://…/api/admin/v1/calendar/{staffId}/{key}.ics`)\nand the same address as `webcalUrl` (`webcal://…`), which calendar apps open as a\nsubscription. Before the first `renewMyCalendarFeed` there is none (`active: false`,\nboth `null`).\n",
+        "description": "The feed lists the sessions and private bookings the member is assigned to (see `getScheduleFeed`). Its\naddress is built from the shop's configured origin (like the links in e-mails), never\nfrom the request's host: `url` (`https://…/api/admin/v1/calendar/{staffId}/{key}.ics`)\nand the same address as `webcalUrl` (`webcal://…`), which calendar apps open as a\nsubscription. Before the first `renewMyCalendarFeed` there is none (`active: false`,\nboth `null`).\n",
         "security": [
           {
             "staffSession": []
@@ -5786,7 +5909,7 @@ export const contract: OpenApiDocument = {
         ],
         "x-role": "public",
         "summary": "A staff member's schedule as an iCalendar feed (RFC 5545), at its secret address.",
-        "description": "For calendar apps: no session cookie, the secret address is the credential (GET only).\nIt answers only when `staffId` is a member of the host's shop who is active, whose feed\nexists (`renewMyCalendarFeed`) and `key` is its current key (compared in constant time);\nanything else (another shop's host or member, an inactive member, an old or wrong key,\nno feed) is the same 404 `calendar_feed.not_found`, telling nothing of which part was\nwrong. Rate limited like every read of the API (429 with `Retry-After`).\n\nContent: `VCALENDAR` (`METHOD:PUBLISH`, `X-WR-CALNAME` shop and member,\n`X-WR-TIMEZONE`, `REFRESH-INTERVAL;VALUE=DURATION:PT1H`, `X-PUBLISHED-TTL:PT1H`) with a\n`VTIMEZONE` of the shop's time zone for the years of its events (its offset changes read\nfrom the IANA database), and one `VEVENT` per session the member is assigned to, from 60\ndays ago to 400 days ahead (at most 1000, the coming ones first): `UID`\n`session-{sessionId}@{shopId}` (stable: calendar apps update the event instead of adding\nanother), `DTSTART`/`DTEND` local times with the shop's `TZID` (a local time that occurs\ntwice when the clocks go back in UTC), `SEQUENCE` the session's version,\n`DTSTAMP`/`LAST-MODIFIED` its last change, `SUMMARY` the offer's title in the member's\nlanguage, `LOCATION` the meeting point (else the offer's location), `DESCRIPTION` the\nplaces booked of the capacity, the other guides and the participants list's address,\n`URL` the participants list in the staff app (`{origin}/{lang}/admin/sales/sessions/{sessionId}/manifest`,\nthe shop's configured origin and the member's language), `STATUS:CONFIRMED`, or\n`STATUS:CANCELLED` (title marked) for a cancelled session the member was assigned to.\nA session the member is no longer assigned to is absent. Changes show on the next refresh.\n\nCached by the member's calendar app only (`Cache-Control: private, no-cache`: revalidated\non every refresh, never kept by shared caches), with an `ETag`: `If-None-Match` with the\ncurrent one answers 304 without a body.\n",
+        "description": "For calendar apps: no session cookie, the secret address is the credential (GET only).\nIt answers only when `staffId` is a member of the host's shop who is active, whose feed\nexists (`renewMyCalendarFeed`) and `key` is its current key (compared in constant time);\nanything else (another shop's host or member, an inactive member, an old or wrong key,\nno feed) is the same 404 `calendar_feed.not_found`, telling nothing of which part was\nwrong. Rate limited like every read of the API (429 with `Retry-After`).\n\nContent: `VCALENDAR` (`METHOD:PUBLISH`, `X-WR-CALNAME` shop and member,\n`X-WR-TIMEZONE`, `REFRESH-INTERVAL;VALUE=DURATION:PT1H`, `X-PUBLISHED-TTL:PT1H`) with a\n`VTIMEZONE` of the shop's time zone for the years of its events (its offset changes read\nfrom the IANA database), and one `VEVENT` per session and per private booking the member\nis assigned to, from 60 days ago to 400 days ahead (at most 1000 together, the coming\nones first). A session: `UID`\n`session-{sessionId}@{shopId}` (stable: calendar apps update the event instead of adding\nanother), `DTSTART`/`DTEND` local times with the shop's `TZID` (a local time that occurs\ntwice when the clocks go back in UTC), `SEQUENCE` the session's version,\n`DTSTAMP`/`LAST-MODIFIED` its last change, `SUMMARY` the offer's title in the member's\nlanguage, `LOCATION` the meeting point (else the offer's location), `DESCRIPTION` the\nplaces booked of the capacity, the other guides and the participants list's address,\n`URL` the participants list in the staff app (`{origin}/{lang}/admin/sales/sessions/{sessionId}/manifest`,\nthe shop's configured origin and the member's language), `STATUS:CONFIRMED`, or\n`STATUS:CANCELLED` (title marked) for a cancelled session the member was assigned to.\nA private booking (a booked private-service start the member is assigned to, in\n`booking_item_guides`, whose booking is confirmed, requested, accepted or paid): `UID`\n`booking-item-{itemId}@{shopId}`, `SEQUENCE` the booking's version, `DTSTAMP`/\n`LAST-MODIFIED` the latest of its booking's creation, its offer's change and the\nassignment, `SUMMARY` the offer's title (with the variant's after ` – ` when it differs)\nand ` · ` the booking code, `LOCATION` as for sessions, `DESCRIPTION` the booking code,\nthe participants, the person who booked and their phone (to reach the group), the\nlocation when the meeting point is another text and the address of \"My sessions\", `URL`\n\"My sessions\" in the staff app (`{origin}/{lang}/admin/my-sessions`), `STATUS:CONFIRMED`,\nor `STATUS:TENTATIVE` while the booking is a request waiting for an answer; a cancelled,\ndeclined or expired booking is absent.\nA session or booking the member is no longer assigned to is absent. Changes show on the\nnext refresh.\n\nCached by the member's calendar app only (`Cache-Control: private, no-cache`: revalidated\non every refresh, never kept by shared caches), with an `ETag`: `If-None-Match` with the\ncurrent one answers 304 without a body.\n",
         "security": [],
         "parameters": [
           {
@@ -5881,8 +6004,8 @@ export const contract: OpenApiDocument = {
           "my-sessions"
         ],
         "x-role": "guide",
-        "summary": "The signed-in member's own coming dates (those they are assigned to as a guide) with their participants.",
-        "description": "Every role may call it, and it always answers the caller's own assignments (there is no\nmember to choose). The dates the member is assigned to (`session_guides`) that have not\nended and started at most 12 hours ago, up to `days` days from now, earliest first; at most\n50 (`truncated` when there are more). Cancelled dates the member was assigned to are\nlisted too (`status: cancelled`), so that a guide learns of it.\n\nEach date: the offer's title in the member's language, start and end (the shop's time\nzone is `timeZone`), the place and meeting point, the other guides (active members), the\nplaces taken of the capacity, and the participants of its confirmed, accepted and paid\nbookings as the manifest lists them (`getSessionManifest`): per booking its code, the\nperson who booked with their phone (to reach the group on the day) and the places, per\nparticipant the name, the variant and the extras (titles and how many). No money figures.\nThe answer is personal data: the staff app keeps a copy in the browser only, for reading\nit offline, and removes it on signing out.\n",
+        "summary": "The signed-in member's own coming dates and private bookings (those they are assigned to as a guide) with their participants.",
+        "description": "Every role may call it, and it always answers the caller's own assignments (there is no\nmember to choose). The dates the member is assigned to (`session_guides`, `kind:\nsession`) and their planned private bookings (`booking_item_guides`: booked\nprivate-service starts whose booking is confirmed, requested, accepted or paid; `kind:\nbooking`) that have not ended and started at most 12 hours ago, up to `days` days from\nnow, together by start, earliest first; at most 50 (`truncated` when there are more).\nCancelled dates the member was assigned to are listed too (`status: cancelled`), so that\na guide learns of it; cancelled, declined and expired private bookings are not.\n\nEach date: the offer's title in the member's language, start and end (the shop's time\nzone is `timeZone`), the place and meeting point, the other guides (active members), the\nplaces taken of the capacity, and the participants of its confirmed, accepted and paid\nbookings as the manifest lists them (`getSessionManifest`): per booking its code, the\nperson who booked with their phone (to reach the group on the day) and the places, per\nparticipant the name, the variant and the extras (titles and how many). A private\nbooking lists its one booking the same way (whatever its status), `capacity` and\n`placesTaken` its places. No money figures.\nThe answer is personal data: the staff app keeps a copy in the browser only, for reading\nit offline, and removes it on signing out.\n",
         "security": [
           {
             "staffSession": []
@@ -13189,7 +13312,8 @@ export const contract: OpenApiDocument = {
           "name",
           "role",
           "days",
-          "sessionIds"
+          "sessionIds",
+          "itemIds"
         ],
         "additionalProperties": false,
         "properties": {
@@ -13213,6 +13337,14 @@ export const contract: OpenApiDocument = {
           },
           "sessionIds": {
             "description": "The listed dates the member is assigned to, earliest first.",
+            "type": "array",
+            "maxItems": 1000,
+            "items": {
+              "$ref": "#/components/schemas/OpaqueId"
+            }
+          },
+          "itemIds": {
+            "description": "The listed private bookings (`itemId`) the member guides, earliest first.",
             "type": "array",
             "maxItems": 1000,
             "items": {
@@ -13383,7 +13515,7 @@ export const contract: OpenApiDocument = {
         }
       },
       "PlanningPrivateBooking": {
-        "description": "A booked private-service start (read-only on the board).",
+        "description": "A booked private-service start on the board; one guide leads it (`guidesNeeded` 1).",
         "type": "object",
         "required": [
           "bookingCode",
@@ -13394,11 +13526,40 @@ export const contract: OpenApiDocument = {
           "endsAt",
           "date",
           "time",
+          "halfDays",
           "participants",
-          "status"
+          "status",
+          "guidesNeeded",
+          "understaffed",
+          "guides"
         ],
         "additionalProperties": false,
         "properties": {
+          "halfDays": {
+            "description": "The half-days the booking touches, in order.",
+            "type": "array",
+            "maxItems": 64,
+            "items": {
+              "$ref": "#/components/schemas/PlanningHalfDayRef"
+            }
+          },
+          "guidesNeeded": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1
+          },
+          "understaffed": {
+            "description": "No active member guides it yet.",
+            "type": "boolean"
+          },
+          "guides": {
+            "description": "Active members assigned as its guides, by name, with their availability for it.",
+            "type": "array",
+            "maxItems": 300,
+            "items": {
+              "$ref": "#/components/schemas/PlanningGuide"
+            }
+          },
           "bookingCode": {
             "type": "string",
             "minLength": 1,
@@ -13551,6 +13712,30 @@ export const contract: OpenApiDocument = {
           }
         }
       },
+      "BookingGuideAssignmentAnswer": {
+        "type": "object",
+        "required": [
+          "data",
+          "warnings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/PlanningPrivateBooking"
+          },
+          "warnings": {
+            "description": "`guide.maybe`: the member said MAYBE for the time (assigned all the same).",
+            "type": "array",
+            "maxItems": 1,
+            "items": {
+              "type": "string",
+              "enum": [
+                "guide.maybe"
+              ]
+            }
+          }
+        }
+      },
       "WorkMonth": {
         "description": "A month `YYYY-MM` (2000-01 to 2100-12; checked by the server, field code `invalid_month`).",
         "type": "string",
@@ -13580,11 +13765,12 @@ export const contract: OpenApiDocument = {
         "additionalProperties": false,
         "properties": {
           "kind": {
-            "description": "`session`: an assigned date (its id is the session's); `entry`: a manual entry.",
+            "description": "`session`: an assigned date (its id is the session's); `booking`: an assigned private booking (a booked private-service start, its id is the booking item's); `entry`: a manual entry.",
             "type": "string",
             "enum": [
               "session",
-              "entry"
+              "entry",
+              "booking"
             ]
           },
           "id": {
@@ -13613,7 +13799,7 @@ export const contract: OpenApiDocument = {
             "maximum": 1439
           },
           "preparationMinutes": {
-            "description": "The offer's preparation time counted with a date (0 for entries).",
+            "description": "The offer's preparation time counted with a date or private booking (0 for entries).",
             "type": "integer",
             "minimum": 0
           },
@@ -13623,7 +13809,7 @@ export const contract: OpenApiDocument = {
             "minimum": 0
           },
           "title": {
-            "description": "The offer's title in the caller's language (dates), `null` for entries.",
+            "description": "The offer's title in the caller's language (dates; private bookings with the variant's title after ` – ` when it differs), `null` for entries.",
             "type": [
               "string",
               "null"
@@ -13719,6 +13905,7 @@ export const contract: OpenApiDocument = {
             "additionalProperties": false,
             "properties": {
               "sessionMinutes": {
+                "description": "Guided dates and private bookings (lines `session` and `booking`), with their preparation.",
                 "type": "integer",
                 "minimum": 0
               },
@@ -14028,9 +14215,10 @@ export const contract: OpenApiDocument = {
         }
       },
       "MySession": {
-        "description": "One date the member is assigned to, with its participants.",
+        "description": "One date or private booking the member is assigned to, with its participants.",
         "type": "object",
         "required": [
+          "kind",
           "id",
           "offerId",
           "offerTitle",
@@ -14046,6 +14234,14 @@ export const contract: OpenApiDocument = {
         ],
         "additionalProperties": false,
         "properties": {
+          "kind": {
+            "description": "`session`: a date of a group activity (`id` is the session's); `booking`: a private booking, a booked private-service start (`id` is the booking item's; its one booking in `bookings`).",
+            "type": "string",
+            "enum": [
+              "session",
+              "booking"
+            ]
+          },
           "id": {
             "$ref": "#/components/schemas/OpaqueId"
           },
@@ -14053,8 +14249,27 @@ export const contract: OpenApiDocument = {
             "$ref": "#/components/schemas/OpaqueId"
           },
           "offerTitle": {
+            "description": "The offer's title; for a private booking with the variant's after ` – ` when it differs.",
             "type": "string",
             "maxLength": 500
+          },
+          "bookingCode": {
+            "description": "A private booking's code (only for `kind` `booking`).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/StaffBookingCode"
+              }
+            ]
+          },
+          "bookingStatus": {
+            "description": "A private booking's status (only for `kind` `booking`); `REQUESTED` is a request the shop has not answered yet.",
+            "type": "string",
+            "enum": [
+              "CONFIRMED",
+              "REQUESTED",
+              "ACCEPTED",
+              "PAID"
+            ]
           },
           "startsAt": {
             "type": "string",
@@ -14065,7 +14280,7 @@ export const contract: OpenApiDocument = {
             "format": "date-time"
           },
           "status": {
-            "description": "`cancelled`: the date does not take place (the member was assigned to it).",
+            "description": "`cancelled`: the date does not take place (the member was assigned to it). A private booking is always `scheduled` (a cancelled one is not listed).",
             "type": "string",
             "enum": [
               "scheduled",
@@ -14082,10 +14297,12 @@ export const contract: OpenApiDocument = {
             "maxLength": 2000
           },
           "capacity": {
+            "description": "The date's places; a private booking's places booked.",
             "type": "integer",
             "minimum": 0
           },
           "placesTaken": {
+            "description": "The places taken of the date; a private booking's places booked.",
             "type": "integer",
             "minimum": 0
           },
@@ -14095,7 +14312,7 @@ export const contract: OpenApiDocument = {
             "minimum": 0
           },
           "otherGuides": {
-            "description": "The names of the other (active) guides of this date.",
+            "description": "The names of the other (active) guides of this date or private booking.",
             "type": "array",
             "maxItems": 100,
             "items": {
@@ -14148,10 +14365,11 @@ export const contract: OpenApiDocument = {
             "format": "date-time"
           },
           "truncated": {
-            "description": "More dates than the 50 listed.",
+            "description": "More dates and private bookings than the 50 listed.",
             "type": "boolean"
           },
           "sessions": {
+            "description": "The dates and private bookings, by start.",
             "type": "array",
             "maxItems": 50,
             "items": {

@@ -822,3 +822,26 @@ export const workTimeApprovals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.staffId, t.month] }), index('work_time_approvals_shop_month_idx').on(t.shopId, t.month)],
 )
+
+/**
+ * The guides assigned to a booked private-service start (a booking item without a session of its
+ * own; planning, issue 18). One guide leads a private booking; overlaps with the member's dates
+ * and other private bookings are refused under the member's lock, as for `session_guides`.
+ */
+export const bookingItemGuides = pgTable(
+  'booking_item_guides',
+  {
+    itemId: text('item_id')
+      .notNull()
+      .references(() => bookingItems.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    assignedBy: text('assigned_by'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why the guide was assigned although they had said UNAVAILABLE (null otherwise). */
+    overrideReason: text('override_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.staffId] }), index('booking_item_guides_staff_idx').on(t.staffId, t.shopId)],
+)

@@ -12,6 +12,11 @@ const MESSAGES = {
   location: /*i18n*/ 'Location: {place}',
   manifest: /*i18n*/ 'Participants list: {url}',
   cancelled: /*i18n*/ 'Cancelled: {title}',
+  privateBooking: /*i18n*/ 'Private booking {code}',
+  participants: /*i18n*/ 'Participants: {count}',
+  bookedBy: /*i18n*/ 'Booked by: {name}',
+  phone: /*i18n*/ 'Phone: {phone}',
+  mySessions: /*i18n*/ 'My sessions: {url}',
 } as const
 
 /** The feed's words in one language (English where a translation is missing). */
@@ -21,6 +26,11 @@ export type CalendarFeedTexts = {
   location: (place: string) => string
   manifest: (url: string) => string
   cancelled: (title: string) => string
+  privateBooking: (code: string) => string
+  participants: (count: number) => string
+  bookedBy: (name: string) => string
+  phone: (phone: string) => string
+  mySessions: (url: string) => string
 }
 
 const cache = new Map<Locale, CalendarFeedTexts>()
@@ -36,6 +46,11 @@ export function calendarFeedTexts(locale: Locale): CalendarFeedTexts {
       location: (place) => _(MESSAGES.location, { place }),
       manifest: (url) => _(MESSAGES.manifest, { url }),
       cancelled: (title) => _(MESSAGES.cancelled, { title }),
+      privateBooking: (code) => _(MESSAGES.privateBooking, { code }),
+      participants: (count) => _(MESSAGES.participants, { count: String(count) }),
+      bookedBy: (name) => _(MESSAGES.bookedBy, { name }),
+      phone: (phone) => _(MESSAGES.phone, { phone }),
+      mySessions: (url) => _(MESSAGES.mySessions, { url }),
     }
     cache.set(locale, texts)
   }

@@ -15,7 +15,7 @@ const SUMMARY_HEADER = [
   /*i18n*/ 'E-mail',
   /*i18n*/ 'Role',
   /*i18n*/ 'Month',
-  /*i18n*/ 'Minutes on dates',
+  /*i18n*/ 'Minutes on dates and private bookings',
   /*i18n*/ 'Minutes of other work',
   /*i18n*/ 'Minutes in total',
   /*i18n*/ 'Hours in total',
@@ -44,7 +44,7 @@ const STATES: Record<ApprovalState, string> = {
   changed: /*i18n*/ 'changed since approval',
   not_approved: /*i18n*/ 'not approved',
 }
-const KINDS = { session: /*i18n*/ 'Guided date', entry: /*i18n*/ 'Other work' }
+const KINDS: Record<PayrollMember['lines'][number]['kind'], string> = { session: /*i18n*/ 'Guided date', booking: /*i18n*/ 'Private booking', entry: /*i18n*/ 'Other work' }
 const YES = /*i18n*/ 'Yes'
 const NO = /*i18n*/ 'No'
 /** The file's name: `working-time-{month}.csv` in the staff member's language. */
@@ -92,7 +92,7 @@ export function workingTimeCsv(members: readonly PayrollMember[], month: string,
         m.email,
         l.date,
         _(KINDS[l.kind]),
-        l.kind === 'session' ? l.title : l.note,
+        l.kind === 'entry' ? l.note : l.title,
         l.from,
         l.endDate === l.date ? l.to : `${l.endDate} ${l.to}`,
         l.breakMinutes,

@@ -13,7 +13,7 @@ import { readOfflineCopy, saveOfflineCopy } from './storage'
 const LEA = 'staff-lea-0000000001'
 const text = (element: Element) => element.textContent?.replace(/\s+/g, ' ').trim()
 
-/** Two days of Zurich in March 2026: a canyon with two bookings (one without names), a cancelled hike. */
+/** Two days of Zurich in March 2026: a canyon with two bookings (one without names), a private booking (a request), a cancelled hike. */
 const ANSWER: MySessions = {
   timeZone: 'Europe/Zurich',
   from: '2026-03-09T20:00:00.000Z',
@@ -21,6 +21,7 @@ const ANSWER: MySessions = {
   truncated: false,
   sessions: [
     {
+      kind: 'session',
       id: 'session-canyon-00001',
       offerId: 'offer-canyon-0000001',
       offerTitle: 'Canyoning',
@@ -51,6 +52,35 @@ const ANSWER: MySessions = {
       ],
     },
     {
+      kind: 'booking',
+      id: 'item-private-0000001',
+      offerId: 'offer-guide-00000001',
+      offerTitle: 'Private guide – Half day',
+      bookingCode: 'KEL1-0001',
+      bookingStatus: 'REQUESTED',
+      startsAt: '2026-03-10T13:00:00.000Z',
+      endsAt: '2026-03-10T16:00:00.000Z',
+      status: 'scheduled',
+      meetingPoint: 'Hotel Victoria',
+      capacity: 1,
+      placesTaken: 1,
+      participants: 2,
+      otherGuides: [],
+      extras: [{ title: 'Lunch', quantity: 1 }],
+      bookings: [
+        {
+          code: 'KEL1-0001',
+          booker: { firstname: 'Urs', surname: 'Keller', phone: '+41 78 222 33 44' },
+          places: 2,
+          participants: [
+            { firstname: 'Urs', surname: 'Keller', skuTitle: 'Half day', extras: [{ title: 'Lunch', quantity: 1 }] },
+            { firstname: 'Eva', surname: 'Keller', skuTitle: 'Half day', extras: [] },
+          ],
+        },
+      ],
+    },
+    {
+      kind: 'session',
       id: 'session-hike-0000001',
       offerId: 'offer-hike-00000001',
       offerTitle: 'Glacier hike',
@@ -107,7 +137,7 @@ describe('My sessions', () => {
   it('shows each day’s dates as cards with the participants, extras and call links; keeps the answer for offline; axe finds nothing', async () => {
     await renderPage(ANSWER)
     const cards = await screen.findAllByTestId('my-session')
-    expect(cards.map((c) => c.dataset.session)).toEqual(['session-canyon-00001', 'session-hike-0000001'])
+    expect(cards.map((c) => c.dataset.session)).toEqual(['session-canyon-00001', 'item-private-0000001', 'session-hike-0000001'])
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Tuesday, 10 March 2026', 'Thursday, 12 March 2026'])
 
     const canyon = within(cards[0]!)
@@ -131,10 +161,25 @@ describe('My sessions', () => {
     expect(call.getAttribute('href')).toBe('tel:+41791112233')
     expect(within(bookings[0]!).getByRole('link', { name: /^Call Beat Amsler/ }).getAttribute('href')).toBe('tel:+41315556677')
 
-    const hike = within(cards[1]!)
-    expect(hike.getByTestId('my-session-cancelled').textContent).toContain('Cancelled: this date does not take place.')
+    // A date is not labelled; the private booking is, with its booker to call, and says it is a request.
+    expect(canyon.queryByTestId('my-session-kind')).toBeNull()
+    const own = within(cards[1]!)
+    expect(own.getByRole('heading', { level: 3 }).textContent).toBe('14:00–17:00 Private guide – Half day')
+    expect(own.getByTestId('my-session-kind').textContent).toBe('Private booking · request not answered yet')
+    expect(text(cards[1]!)).toContain('Meeting point: Hotel Victoria')
+    expect(text(cards[1]!)).not.toContain('Places:')
+    expect(text(cards[1]!)).toContain('Extras: Lunch')
     expect(cards[1]!.querySelector('details')!.open).toBe(false)
-    expect(text(cards[1]!)).toContain('Other guides: none')
+    expect(own.getByText('2 participants')).toBeTruthy()
+    const privateBooking = own.getByTestId('my-session-booking')
+    expect(text(privateBooking)).toContain('Urs Keller · KEL1-0001 · 2 places')
+    expect(text(privateBooking)).toContain('Eva Keller · Half day')
+    expect(within(privateBooking).getByRole('link', { name: 'Call Urs Keller: +41 78 222 33 44' }).getAttribute('href')).toBe('tel:+41782223344')
+
+    const hike = within(cards[2]!)
+    expect(hike.getByTestId('my-session-cancelled').textContent).toContain('Cancelled: this date does not take place.')
+    expect(cards[2]!.querySelector('details')!.open).toBe(false)
+    expect(text(cards[2]!)).toContain('Other guides: none')
     expect(hike.getByText('No bookings.')).toBeTruthy()
 
     expect(screen.queryByTestId('my-sessions-offline')).toBeNull()
@@ -149,9 +194,19 @@ describe('My sessions', () => {
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(within(notice).getByRole('status').textContent).toBe('Offline: shown as loaded on Mon, 9 March 2026 at 18:45')
     expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy()
-    expect(screen.getAllByTestId('my-session')).toHaveLength(2)
+    expect(screen.getAllByTestId('my-session')).toHaveLength(3)
     expect(screen.getByRole('link', { name: 'Call Anna Zürcher: +41 79 111 22 33' }).getAttribute('href')).toBe('tel:+41791112233')
     expect(await violations()).toEqual([])
+  })
+
+  it('shows a copy kept before private bookings were listed (no `kind`) as dates', async () => {
+    const old = { ...ANSWER, sessions: [ANSWER.sessions[0]!].map(({ kind: _kind, ...rest }) => rest) } as unknown as MySessions
+    saveOfflineCopy(LEA, 'en', old, new Date('2026-03-09T17:45:00Z'))
+    await renderPage('offline')
+    const [card] = await screen.findAllByTestId('my-session')
+    expect(within(card!).getByRole('heading', { level: 3 }).textContent).toBe('09:00–12:30 Canyoning')
+    expect(within(card!).queryByTestId('my-session-kind')).toBeNull()
+    expect(text(card!)).toContain('Places: 5 of 12 taken')
   })
 
   it('keeps showing what it loaded when the network goes later, saying so', async () => {
@@ -161,7 +216,7 @@ describe('My sessions', () => {
     await queryClient.refetchQueries()
     const notice = await screen.findByTestId('my-sessions-offline')
     expect(within(notice).getByRole('status').textContent).toMatch(/^Offline: shown as loaded on \w{3}, \d{1,2} \w+ \d{4} at \d{2}:\d{2}$/)
-    expect(screen.getAllByTestId('my-session')).toHaveLength(2)
+    expect(screen.getAllByTestId('my-session')).toHaveLength(3)
   })
 
   it('says so when offline without a copy, and never shows another member’s copy', async () => {

@@ -9,9 +9,11 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 const extrasText = (extras: MySessionExtra[]) => extras.map((e) => (e.quantity > 1 ? `${e.quantity}× ${e.title}` : e.title)).join(', ')
 
 /**
- * One date of "My sessions" as a card: time and offer, a cancelled date marked in words, meeting
- * point and place, places taken, the other guides and the extras to bring; the participants in a
- * disclosure (open on the first date), per booking the person who booked with a call link.
+ * One date or private booking of "My sessions" as a card: time and offer, a private booking
+ * labelled as such (a request not answered yet said so), a cancelled date marked in words,
+ * meeting point and place, places taken (dates), the other guides and the extras to bring; the
+ * participants in a disclosure (open on the first card), per booking the person who booked with
+ * a call link.
  */
 export function SessionCard(props: { session: MySession; timeZone: string; lang: Locale; open: boolean }) {
   const { session, timeZone, lang, open } = props
@@ -19,12 +21,25 @@ export function SessionCard(props: { session: MySession; timeZone: string; lang:
   const start = localParts(session.startsAt, timeZone)
   const when = timeRange({ ...start, endsAt: session.endsAt }, timeZone, lang)
   const cancelled = session.status === 'cancelled'
+  // Copies kept offline before private bookings were listed have no `kind`: dates.
+  const privateBooking = session.kind === 'booking'
   const headingId = `my-session-${session.id}`
   return (
     <article aria-labelledby={headingId} className={`min-w-0 rounded-lg border p-4 ${cancelled ? 'border-2 border-gray-900' : 'border-gray-300'}`} data-testid="my-session" data-session={session.id}>
       <h3 id={headingId} className="break-words text-lg font-semibold">
         <time dateTime={session.startsAt}>{when}</time> {session.offerTitle}
       </h3>
+      {privateBooking ? (
+        <p className="text-sm text-gray-700" data-testid="my-session-kind">
+          <Trans>Private booking</Trans>
+          {session.bookingStatus === 'REQUESTED' ? (
+            <>
+              {' · '}
+              <Trans>request not answered yet</Trans>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {cancelled ? (
         <p className="mt-1 inline-flex items-center gap-1 rounded border-2 border-gray-900 px-2 font-semibold" data-testid="my-session-cancelled">
           <span aria-hidden="true">⚠</span>
@@ -48,16 +63,18 @@ export function SessionCard(props: { session: MySession; timeZone: string; lang:
             <dd className="inline">{session.location}</dd>
           </div>
         ) : null}
-        <div>
-          <dt className="inline font-semibold">
-            <Trans>Places:</Trans>
-          </dt>{' '}
-          <dd className="inline">
-            <Trans>
-              {session.placesTaken} of {session.capacity} taken
-            </Trans>
-          </dd>
-        </div>
+        {privateBooking ? null : (
+          <div>
+            <dt className="inline font-semibold">
+              <Trans>Places:</Trans>
+            </dt>{' '}
+            <dd className="inline">
+              <Trans>
+                {session.placesTaken} of {session.capacity} taken
+              </Trans>
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="inline font-semibold">
             <Trans>Other guides:</Trans>

@@ -16,6 +16,7 @@ const answer = (note = ''): MySessions => ({
   truncated: false,
   sessions: [
     {
+      kind: 'session',
       id: 'session-canyon-00001',
       offerId: 'offer-canyon-0000001',
       offerTitle: `Canyoning${note}`,

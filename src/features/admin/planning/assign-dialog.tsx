@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AdminApi } from '~/api/admin-client'
-import type { PlanningBoard, PlanningSession } from '~/api/admin-planning.queries'
+import type { PlanningBoard } from '~/api/admin-planning.queries'
 import type { FieldError } from '~/components/checkout/field-error-text'
 import { Button } from '~/components/button'
 import { SubmitError } from '~/components/submit-error'
@@ -14,6 +14,7 @@ import { candidatesFor, sessionAvailability, type Candidate } from './availabili
 import { longDay, timeRange } from './format'
 import { AvailabilityMark, useAvailabilityText } from './labels'
 import { isUnavailableRefusal, usePlanningTexts } from './texts'
+import { currentTarget, type PlanningTarget } from './targets'
 import { usePlanningWrites } from './use-planning-writes'
 
 const REASON_MAX = 500
@@ -21,8 +22,8 @@ const REASON_MAX = 500
 type Props = {
   api: AdminApi
   board: PlanningBoard
-  /** The date to assign a guide to; the dialog is open while it is set. */
-  session: PlanningSession | null
+  /** The date or private booking to assign a guide to; the dialog is open while it is set. */
+  session: PlanningTarget | null
   /** A member chosen already (a name dropped onto the date who said UNAVAILABLE): the dialog asks for the reason at once. */
   staffId?: string
   /** The refusal that led here (shown at the top). */
@@ -42,19 +43,19 @@ export function AssignGuideDialog(props: Props) {
   const { t } = useLingui()
   return (
     <Dialog open={props.session !== null} title={t`Assign a guide`} onClose={props.onClose} testId="assign-guide-dialog">
-      {props.session ? <AssignPanel key={`${props.session.id}|${props.staffId ?? ''}`} {...props} session={props.session} /> : null}
+      {props.session ? <AssignPanel key={`${props.session.kind}|${props.session.id}|${props.staffId ?? ''}`} {...props} session={props.session} /> : null}
     </Dialog>
   )
 }
 
-function AssignPanel(props: Props & { session: PlanningSession }) {
+function AssignPanel(props: Props & { session: PlanningTarget }) {
   const { t, i18n } = useLingui()
   const availabilityText = useAvailabilityText()
   const { board, lang } = props
   const texts = usePlanningTexts(lang, board.timeZone)
   const { assign } = usePlanningWrites(props.api)
   // The board's current version of the date (it changes as guides are assigned); the one opened while the board no longer lists it.
-  const session = board.sessions.find((s) => s.id === props.session.id) ?? props.session
+  const session = currentTarget(board, props.session)
   const [chosen, setChosen] = useState<string | null>(props.staffId ?? null)
   const [reason, setReason] = useState('')
   const [reasonError, setReasonError] = useState<FieldError | undefined>()
@@ -103,7 +104,7 @@ function AssignPanel(props: Props & { session: PlanningSession }) {
       return
     }
     assign.mutate(
-      { sessionId: session.id, staffId: member.id },
+      { sessionId: session.id, staffId: member.id, kind: session.kind },
       {
         onSuccess: (answer) =>
           afterAssign(answer.warnings.includes('guide.maybe') ? texts.assignedMaybe(member.name, offer, time, notes.join('; ') || undefined) : texts.assigned(member.name, offer, time)),
@@ -128,7 +129,7 @@ function AssignPanel(props: Props & { session: PlanningSession }) {
     setDone('')
     setRefusal(null)
     assign.mutate(
-      { sessionId: session.id, staffId: member.id, overrideReason: text },
+      { sessionId: session.id, staffId: member.id, overrideReason: text, kind: session.kind },
       {
         onSuccess: () => afterAssign(texts.assignedException(member.name, offer, time)),
         onError: (error) => {

@@ -2,9 +2,10 @@
  * What the board tells of a member for a date, from the board's answer alone (the server decides
  * again when assigning): their availability for the half-days the date touches (the worst of
  * them: UNAVAILABLE, MAYBE, not stated, AVAILABLE — the planning rules' order) with the notes,
- * and the other date they already guide at that time, if any.
+ * and the other date or private booking they already guide at that time, if any.
  */
 import type { PlanningAvailability, PlanningBoard, PlanningHalfDay, PlanningSession, PlanningStaff } from '~/api/admin-planning.queries'
+import { guides, targetsOf, type PlanningTarget } from './targets'
 
 export type Availability = PlanningAvailability | null
 
@@ -30,20 +31,21 @@ export function sessionAvailability(member: PlanningStaff, session: Pick<Plannin
 const overlaps = (a: Pick<PlanningSession, 'startsAt' | 'endsAt'>, b: Pick<PlanningSession, 'startsAt' | 'endsAt'>) =>
   Date.parse(a.startsAt) < Date.parse(b.endsAt) && Date.parse(b.startsAt) < Date.parse(a.endsAt)
 
-/** Another date on the board that the member guides and that overlaps this one (the server refuses double-booking). */
-export function busyWith(board: Pick<PlanningBoard, 'sessions'>, member: PlanningStaff, session: PlanningSession): PlanningSession | undefined {
-  const assigned = new Set(member.sessionIds)
-  return board.sessions.find((other) => other.id !== session.id && (assigned.has(other.id) || other.guides.some((g) => g.staffId === member.id)) && overlaps(other, session))
+/** Another date or private booking on the board that the member guides and that overlaps this one (the server refuses double-booking). */
+export function busyWith(board: Pick<PlanningBoard, 'sessions' | 'privateBookings'>, member: PlanningStaff, target: PlanningTarget): PlanningTarget | undefined {
+  return targetsOf(board).find(
+    (other) => !(other.kind === target.kind && other.id === target.id) && (guides(member, other) || other.guides.some((g) => g.staffId === member.id)) && overlaps(other, target),
+  )
 }
 
-export type Candidate = { member: PlanningStaff; availability: Availability; notes: string[]; busy: PlanningSession | undefined }
+export type Candidate = { member: PlanningStaff; availability: Availability; notes: string[]; busy: PlanningTarget | undefined }
 
 /**
  * The members who could guide a date (not assigned to it yet), the likeliest first: free ones
  * before busy ones, then available, not stated, maybe, unavailable; by name within each (the
  * board's order).
  */
-export function candidatesFor(board: Pick<PlanningBoard, 'sessions' | 'staff'>, session: PlanningSession): Candidate[] {
+export function candidatesFor(board: Pick<PlanningBoard, 'sessions' | 'privateBookings' | 'staff'>, session: PlanningTarget): Candidate[] {
   const assigned = new Set(session.guides.map((g) => g.staffId))
   return board.staff
     .filter((member) => !assigned.has(member.id))

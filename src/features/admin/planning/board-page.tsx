@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { AdminApi } from '~/api/admin-client'
-import { planningBoardQuery, type PlanningGuide, type PlanningSession } from '~/api/admin-planning.queries'
+import { planningBoardQuery, type PlanningGuide } from '~/api/admin-planning.queries'
+import { targetsOf, type PlanningTarget } from './targets'
 import { buttonClass } from '~/components/button'
 import { useSubmitErrorText } from '~/components/submit-error'
 import type { Locale } from '~/lib/locale'
@@ -19,7 +20,7 @@ import { stepDay } from './week'
 
 type Props = { api: AdminApi; lang: Locale; view: BoardView; day: string; today: string; days: string[] }
 
-type Assigning = { session: PlanningSession; staffId?: string; refusal?: unknown }
+type Assigning = { session: PlanningTarget; staffId?: string; refusal?: unknown }
 
 /** The address of a view of a day (today and the week are the defaults, left out). */
 const searchOf = (view: BoardView, day: string, today: string): PlanningSearch => ({
@@ -48,7 +49,7 @@ export function PlanningBoardPage(props: Props) {
   const [assigning, setAssigning] = useState<Assigning | null>(null)
   const [status, setStatus] = useState('')
   const [alert, setAlert] = useState('')
-  const short = board.sessions.filter((s) => s.understaffed).length
+  const short = targetsOf(board).filter((s) => s.understaffed).length
   const fromText = longDay(from, lang)
   const toText = longDay(to, lang)
   const heading = view === 'week' ? t`Week from ${fromText} to ${toText}` : longDay(day, lang)
@@ -63,9 +64,9 @@ export function PlanningBoardPage(props: Props) {
     setAlert(texts.refusal(error, name) ?? submitError(error).message)
   }
 
-  const onRemove = (session: PlanningSession, guide: PlanningGuide) => {
+  const onRemove = (session: PlanningTarget, guide: PlanningGuide) => {
     unassign.mutate(
-      { sessionId: session.id, staffId: guide.staffId },
+      { sessionId: session.id, staffId: guide.staffId, kind: session.kind },
       {
         onSuccess: () => {
           tell(texts.removed(guide.name, session.offerTitle, session.time))
@@ -76,7 +77,7 @@ export function PlanningBoardPage(props: Props) {
     )
   }
 
-  const onDropGuide = (session: PlanningSession, staffId: string) => {
+  const onDropGuide = (session: PlanningTarget, staffId: string) => {
     const member = board.staff.find((m) => m.id === staffId)
     if (!member) return
     const offer = session.offerTitle
@@ -85,7 +86,7 @@ export function PlanningBoardPage(props: Props) {
     const { availability, notes } = sessionAvailability(member, session)
     if (availability === 'UNAVAILABLE') return setAssigning({ session, staffId })
     assign.mutate(
-      { sessionId: session.id, staffId },
+      { sessionId: session.id, staffId, kind: session.kind },
       {
         onSuccess: (answer) =>
           tell(answer.warnings.includes('guide.maybe') ? texts.assignedMaybe(member.name, offer, time, notes.join('; ') || undefined) : texts.assigned(member.name, offer, time)),

@@ -21,7 +21,7 @@ function drop(target: HTMLElement, staffId: string) {
 }
 
 describe('the planning board, week', () => {
-  it('shows seven days from Monday with each date’s occupancy, guides and shortage in words, private bookings read-only, the staff’s availability; axe finds nothing', async () => {
+  it('shows seven days from Monday with each date’s occupancy, guides and shortage in words, private bookings with their guide, the staff’s availability; axe finds nothing', async () => {
     const { api } = fakeApi(WEEK)
     await renderWithBoard(api, WEEK, <PlanningBoardPage api={api} lang="en" view="week" day="2026-03-11" today="2026-03-10" days={weekDays('2026-03-11')} />)
     expect((await screen.findByTestId('planning-range')).textContent).toBe('Week from Monday, 9 March 2026 to Sunday, 15 March 2026')
@@ -48,7 +48,9 @@ describe('the planning board, week', () => {
     const booking = screen.getByTestId('planning-private-booking')
     expect(within(booking).getByRole('link', { name: 'ABC123' }).getAttribute('href')).toBe('/en/admin/sales/bookings/ABC123')
     expect(text(booking)).toContain('2 participants · Paid')
-    expect(within(booking).queryByRole('button')).toBeNull()
+    // A private booking has its guide like a date: a chip to remove, "Assign guide…".
+    expect(within(booking).getByRole('button', { name: 'Remove Chris Rey from Massage 14:00' })).toBeTruthy()
+    expect(within(booking).getByRole('button', { name: 'Assign guide… Massage 14:00' })).toBeTruthy()
 
     const ben = within(screen.getByRole('table', { name: 'Availability of Ben Keller' }))
     expect(ben.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
@@ -81,6 +83,24 @@ describe('the planning board, week', () => {
     answer = () => problem(404, { code: 'guide.not_assigned' })
     fireEvent.click(screen.getByRole('button', { name: 'Remove Ben Keller from Sunset tour 18:00' }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Ben Keller was no longer a guide of this date.'))
+  })
+
+  it('assigns and removes the guide of a private booking through its own operations', async () => {
+    const massage = WEEK.privateBookings[0]!
+    const { api, writes } = fakeApi(WEEK, {
+      assign: (body) => Response.json({ data: { ...massage, guides: [...massage.guides, { staffId: body.staffId, name: 'Anna Muster', availability: 'AVAILABLE', overrideReason: null }] }, warnings: [] }),
+      unassign: () => Response.json({ data: { ...massage, guides: [], understaffed: true }, warnings: [] }),
+    })
+    await renderWithBoard(api, WEEK, <PlanningBoardPage api={api} lang="en" view="week" day="2026-03-10" today="2026-03-10" days={weekDays('2026-03-10')} />)
+    await screen.findByTestId('planning-week')
+    await act(async () => drop(screen.getByTestId('planning-private-booking'), ANNA))
+    await waitFor(() => expect(screen.getByTestId('planning-status').textContent).toBe('Anna Muster is now a guide of Massage at 14:00.'))
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Chris Rey from Massage 14:00' }))
+    await waitFor(() => expect(writes).toHaveLength(2))
+    expect(writes).toEqual([
+      { method: 'POST', path: `/api/admin/v1/booking-items/${massage.itemId}/guides`, body: { staffId: ANNA } },
+      { method: 'DELETE', path: `/api/admin/v1/booking-items/${massage.itemId}/guides/${CHRIS}`, body: undefined },
+    ])
   })
 
   it('assigns a name dropped onto a date (a MAYBE with its warning); an UNAVAILABLE one opens the dialog asking for the reason', async () => {

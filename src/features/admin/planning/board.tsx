@@ -1,22 +1,15 @@
 import { useId, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { PlanningBoard, PlanningPrivateBooking, PlanningSession } from '~/api/admin-planning.queries'
+import type { PlanningBoard } from '~/api/admin-planning.queries'
 import type { Locale } from '~/lib/locale'
 import { longDay, shortDay } from './format'
-import { PrivateBookingCard, SessionCard, type CardActions } from './session-card'
+import { SessionCard, type CardActions } from './session-card'
+import { targetsOf, type PlanningTarget } from './targets'
 import type { BoardView } from './search'
 
-type Entry = { kind: 'session'; item: PlanningSession } | { kind: 'booking'; item: PlanningPrivateBooking }
-
 /** A day's dates and private bookings, by start. */
-function entriesOf(board: PlanningBoard, day: string): Entry[] {
-  const entries: Entry[] = [
-    ...board.sessions.filter((s) => s.date === day).map((item) => ({ kind: 'session' as const, item })),
-    ...board.privateBookings.filter((b) => b.date === day).map((item) => ({ kind: 'booking' as const, item })),
-  ]
-  return entries.sort((a, b) => Date.parse(a.item.startsAt) - Date.parse(b.item.startsAt))
-}
+const entriesOf = (board: PlanningBoard, day: string): PlanningTarget[] => targetsOf(board).filter((t) => t.date === day)
 
 type Props = CardActions & { board: PlanningBoard; days: string[]; view: BoardView; today: string; lang: Locale }
 
@@ -42,16 +35,12 @@ export function PlanningDays(props: Props) {
   )
 }
 
-function Entries(props: Props & { entries: Entry[] }) {
+function Entries(props: Props & { entries: PlanningTarget[] }) {
   return (
     <ul className="space-y-2">
       {props.entries.map((entry) => (
-        <li key={entry.kind === 'session' ? entry.item.id : `booking-${entry.item.itemId}`}>
-          {entry.kind === 'session' ? (
-            <SessionCard session={entry.item} lang={props.lang} timeZone={props.board.timeZone} onAssign={props.onAssign} onRemove={props.onRemove} onDropGuide={props.onDropGuide} />
-          ) : (
-            <PrivateBookingCard booking={entry.item} lang={props.lang} timeZone={props.board.timeZone} />
-          )}
+        <li key={`${entry.kind}-${entry.id}`}>
+          <SessionCard session={entry} lang={props.lang} timeZone={props.board.timeZone} onAssign={props.onAssign} onRemove={props.onRemove} onDropGuide={props.onDropGuide} />
         </li>
       ))}
     </ul>
@@ -80,7 +69,7 @@ function DayColumn(props: Props & { day: string }) {
   const headingId = useId()
   const entries = entriesOf(props.board, props.day)
   const isToday = props.day === props.today
-  const short = entries.filter((e) => e.kind === 'session' && e.item.understaffed).length
+  const short = entries.filter((e) => e.understaffed).length
   return (
     <section aria-labelledby={headingId} data-testid="planning-day" data-day={props.day} className={`h-full space-y-2 rounded-md p-1.5 ${isToday ? 'bg-primary/10' : 'bg-gray-50'}`}>
       <h3 id={headingId} className="font-semibold">
@@ -105,7 +94,7 @@ function DayColumn(props: Props & { day: string }) {
   )
 }
 
-function Part(props: Props & { title: ReactNode; entries: Entry[] }) {
+function Part(props: Props & { title: ReactNode; entries: PlanningTarget[] }) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="space-y-2">
@@ -121,12 +110,12 @@ function Part(props: Props & { title: ReactNode; entries: Entry[] }) {
 function DayView(props: Props & { day: string }) {
   const { t } = useLingui()
   const entries = entriesOf(props.board, props.day)
-  const short = entries.filter((e) => e.kind === 'session' && e.item.understaffed).length
+  const short = entries.filter((e) => e.understaffed).length
   return (
     <div className="max-w-3xl space-y-4" data-testid="planning-day" data-day={props.day}>
       <Short count={short} />
-      <Part {...props} title={t`Morning`} entries={entries.filter((e) => e.item.time < '12:00')} />
-      <Part {...props} title={t`Afternoon`} entries={entries.filter((e) => e.item.time >= '12:00')} />
+      <Part {...props} title={t`Morning`} entries={entries.filter((e) => e.time < '12:00')} />
+      <Part {...props} title={t`Afternoon`} entries={entries.filter((e) => e.time >= '12:00')} />
     </div>
   )
 }

@@ -47,7 +47,7 @@ function Member(props: { member: PlanningStaff; days: string[]; lang: Locale; ca
   const { t, i18n } = useLingui()
   const text = useAvailabilityText()
   const { member } = props
-  const count = member.sessionIds.length
+  const count = member.sessionIds.length + member.itemIds.length
   const partName = { AM: t`Morning`, PM: t`Afternoon` }
   // One day: its cells show the notes already.
   const notes = props.days.length === 1 ? [] : props.days.flatMap((day) =>

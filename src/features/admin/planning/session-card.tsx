@@ -1,7 +1,8 @@
 import { useState, type DragEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { PlanningGuide, PlanningPrivateBooking, PlanningSession } from '~/api/admin-planning.queries'
+import type { PlanningGuide } from '~/api/admin-planning.queries'
+import type { PlanningTarget } from './targets'
 import { useBookingStatusLabels } from '../bookings/status-labels'
 import type { Locale } from '~/lib/locale'
 import { timeRange } from './format'
@@ -11,18 +12,18 @@ import { AvailabilityMark, useAvailabilityText } from './labels'
 export const STAFF_DRAG_TYPE = 'application/x-flowin-staff-id'
 
 export type CardActions = {
-  onAssign: (session: PlanningSession) => void
-  onRemove: (session: PlanningSession, guide: PlanningGuide) => void
-  onDropGuide: (session: PlanningSession, staffId: string) => void
+  onAssign: (session: PlanningTarget) => void
+  onRemove: (session: PlanningTarget, guide: PlanningGuide) => void
+  onDropGuide: (session: PlanningTarget, staffId: string) => void
 }
 
 /**
- * A date on the board: time, offer, places taken of the capacity, guides assigned of those
- * needed ("Not enough guides" in words when short), each guide as a chip with their answer for
+ * A date or a private booking on the board: time, offer, places taken of the capacity (a
+ * booking: its code, participants and status), guides assigned of those needed ("Not enough guides" in words when short), each guide as a chip with their answer for
  * the date and a remove button, and "Assign guide…" (the keyboard's way; dropping a member's
  * name from the staff panel onto the card does the same).
  */
-export function SessionCard(props: CardActions & { session: PlanningSession; lang: Locale; timeZone: string }) {
+export function SessionCard(props: CardActions & { session: PlanningTarget; lang: Locale; timeZone: string }) {
   const { t } = useLingui()
   const availabilityText = useAvailabilityText()
   const [over, setOver] = useState(false)
@@ -49,38 +50,43 @@ export function SessionCard(props: CardActions & { session: PlanningSession; lan
     e.preventDefault()
     props.onDropGuide(session, staffId)
   }
+  const isBooking = session.kind === 'booking'
   return (
     <article
       aria-labelledby={titleId}
-      data-testid="planning-session"
+      data-testid={isBooking ? 'planning-private-booking' : 'planning-session'}
       data-session={session.id}
       data-understaffed={session.understaffed || undefined}
       onDragOver={onDragOver}
       onDragEnter={onDragOver}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
-      className={`space-y-1.5 rounded-md bg-white p-2 text-sm shadow-sm ${session.understaffed ? 'border-2 border-error' : 'border border-gray-400'} ${over ? 'outline-3 outline-offset-2 outline-accent' : ''}`}
+      className={`space-y-1.5 rounded-md p-2 text-sm shadow-sm ${isBooking ? 'bg-gray-50' : 'bg-white'} ${session.understaffed ? 'border-2 border-error' : isBooking ? 'border border-dashed border-gray-500' : 'border border-gray-400'} ${over ? 'outline-3 outline-offset-2 outline-accent' : ''}`}
     >
       <h4 id={titleId} className="leading-snug">
         <span className="block font-semibold tabular-nums">{time}</span>{' '}
         <span className="block font-medium">{offer}</span>
       </h4>
-      <p>
-        <span aria-hidden="true" className="tabular-nums">
-          {taken} / {capacity}
-        </span>
-        <span className="sr-only">
-          <Trans>
-            {taken} of {capacity} places booked
-          </Trans>
-        </span>
-        {session.closed ? (
-          <span>
-            {' · '}
-            <Trans>Closed for booking</Trans>
+      {isBooking ? (
+        <BookingLines session={session} lang={props.lang} />
+      ) : (
+        <p>
+          <span aria-hidden="true" className="tabular-nums">
+            {taken} / {capacity}
           </span>
-        ) : null}
-      </p>
+          <span className="sr-only">
+            <Trans>
+              {taken} of {capacity} places booked
+            </Trans>
+          </span>
+          {session.closed ? (
+            <span>
+              {' · '}
+              <Trans>Closed for booking</Trans>
+            </span>
+          ) : null}
+        </p>
+      )}
       <p>
         <span aria-hidden="true">
           <Trans>
@@ -143,34 +149,27 @@ export function SessionCard(props: CardActions & { session: PlanningSession; lan
   )
 }
 
-/** A private-service booking on the board: shown for the overview, read-only (guides are not assigned to them). */
-export function PrivateBookingCard(props: { booking: PlanningPrivateBooking; lang: Locale; timeZone: string }) {
+/** What a private booking's card says instead of places: its booking (a link), its participants and status. */
+function BookingLines(props: { session: PlanningTarget; lang: Locale }) {
   const status = useBookingStatusLabels()
-  const { booking } = props
-  const titleId = `planning-booking-${booking.itemId}`
-  const time = timeRange(booking, props.timeZone, props.lang)
+  const { session } = props
   return (
-    <article aria-labelledby={titleId} data-testid="planning-private-booking" className="space-y-1 rounded-md border border-dashed border-gray-500 bg-gray-50 p-2 text-sm">
-      <h4 id={titleId} className="leading-snug">
-        <span className="block font-semibold tabular-nums">{time}</span>{' '}
-        <span className="block font-medium">{booking.offerTitle}</span>
-      </h4>
+    <>
       <p>
         <Trans>Private booking</Trans>
         {' · '}
         <Link
           to="/$lang/admin/sales/bookings/$code"
-          params={{ lang: props.lang, code: booking.bookingCode }}
+          params={{ lang: props.lang, code: session.bookingCode ?? '' }}
           className="font-medium text-primary underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
         >
-          {booking.bookingCode}
+          {session.bookingCode}
         </Link>
       </p>
       <p>
-        <Plural value={booking.participants} one="# participant" other="# participants" />
-        {' · '}
-        {status[booking.status]}
+        <Plural value={session.placesTaken} one="# participant" other="# participants" />
+        {session.bookingStatus ? ` · ${status[session.bookingStatus]}` : null}
       </p>
-    </article>
+    </>
   )
 }

@@ -3,6 +3,7 @@
  * 15 March 2026), a fake staff API that answers the board and records the writes, and a render
  * inside the providers the board needs (query cache with the board, router, English catalogue).
  */
+import type { PlanningTarget } from './targets'
 import type { ReactNode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -26,7 +27,10 @@ const free = { availability: null, note: null }
 const days = (over: Record<string, Partial<Pick<PlanningStaffDay, 'am' | 'pm'>>> = {}, fill: PlanningStaffDay['am'] = free): PlanningStaffDay[] =>
   weekDays('2026-03-09').map((date) => ({ date, am: fill, pm: fill, ...over[date] }))
 
-const session = (over: Partial<PlanningSession> & Pick<PlanningSession, 'id' | 'offerTitle' | 'date' | 'time' | 'startsAt' | 'endsAt' | 'halfDays'>): PlanningSession => ({
+const session = (over: Partial<PlanningSession> & Pick<PlanningSession, 'id' | 'offerTitle' | 'date' | 'time' | 'startsAt' | 'endsAt' | 'halfDays'>): PlanningTarget => ({
+  kind: 'session',
+  bookingCode: null,
+  bookingStatus: null,
   offerId: 'offer-0000000000000001',
   capacity: 12,
   placesTaken: 3,
@@ -80,7 +84,7 @@ export const sunset = session({
 })
 
 const staff: PlanningStaff[] = [
-  { id: ANNA, name: 'Anna Muster', role: 'manager', days: days({}, { availability: 'AVAILABLE', note: null }), sessionIds: [GLACIER] },
+  { id: ANNA, name: 'Anna Muster', role: 'manager', days: days({}, { availability: 'AVAILABLE', note: null }), sessionIds: [GLACIER], itemIds: [] },
   {
     id: BEN,
     name: 'Ben Keller',
@@ -90,8 +94,9 @@ const staff: PlanningStaff[] = [
       '2026-03-12': { pm: { availability: 'UNAVAILABLE', note: null } },
     }),
     sessionIds: [SUNSET],
+    itemIds: [],
   },
-  { id: CHRIS, name: 'Chris Rey', role: 'guide', days: days(), sessionIds: [] },
+  { id: CHRIS, name: 'Chris Rey', role: 'guide', days: days(), sessionIds: [], itemIds: ['item-massage-000001'] },
 ]
 
 /** The week's board: three dates (two short of guides), a private booking, three members. */
@@ -113,6 +118,10 @@ export const WEEK: PlanningBoard = {
       time: '14:00',
       participants: 2,
       status: 'PAID',
+      halfDays: [{ date: '2026-03-11', part: 'PM' }],
+      guidesNeeded: 1,
+      understaffed: false,
+      guides: [{ staffId: CHRIS, name: 'Chris Rey', availability: null, overrideReason: null }],
     },
   ],
   staff,
@@ -126,7 +135,9 @@ export function dayOf(board: PlanningBoard, day: string): PlanningBoard {
     to: day,
     sessions: board.sessions.filter((s) => s.date === day),
     privateBookings: board.privateBookings.filter((b) => b.date === day),
-    staff: board.staff.map((m) => ({ ...m, days: m.days.filter((d) => d.date === day), sessionIds: m.sessionIds.filter((id) => board.sessions.some((s) => s.id === id && s.date === day)) })),
+    staff: board.staff.map((m) => ({ ...m, days: m.days.filter((d) => d.date === day), sessionIds: m.sessionIds.filter((id) => board.sessions.some((s) => s.id === id && s.date === day)),
+      itemIds: m.itemIds.filter((id) => board.privateBookings.some((b) => b.itemId === id && b.date === day)),
+    })),
   }
 }
 

@@ -39,6 +39,10 @@ describe('a member’s answer for a date', () => {
       [BEN, 'UNAVAILABLE', undefined],
       [ANNA, 'AVAILABLE', glacier.id],
     ])
+    // A member guiding a private booking at that time is busy for an overlapping date, and the other way round.
+    const teaTime = { ...glacier, id: 'session-teatime-000001', date: '2026-03-11', time: '14:30', startsAt: '2026-03-11T13:30:00.000Z', endsAt: '2026-03-11T15:00:00.000Z', guides: [] }
+    const board = { ...WEEK, sessions: [...WEEK.sessions, teaTime] }
+    expect(candidatesFor(board, teaTime).find((c) => c.member.id === CHRIS)?.busy).toMatchObject({ kind: 'booking', id: 'item-massage-000001', bookingCode: 'ABC123' })
     // The assigned are not candidates.
     expect(candidatesFor(WEEK, glacier).map((c) => c.member.id)).toEqual([CHRIS, BEN])
   })

@@ -7,9 +7,10 @@ import { shortDay } from '../sessions/format'
 import { duration } from './format'
 
 /**
- * The lines of a month sheet: the guided dates (with a link to their participant list) and the
- * manual entries, by day; an entry can be changed or removed while the sheet is open. Scrolls
- * sideways on a phone (a focusable, labelled region).
+ * The lines of a month sheet: the guided dates (with a link to their participant list), the
+ * private bookings (no link: a guide may not open a booking) and the manual entries, by day; an
+ * entry can be changed or removed while the sheet is open. Scrolls sideways on a phone (a
+ * focusable, labelled region).
  */
 export function LinesTable(props: {
   lines: readonly WorkingTimeLine[]
@@ -61,7 +62,7 @@ export function LinesTable(props: {
             const day = shortDay(line.date, lang)
             const from = line.from
             const end = line.endDate === line.date ? line.to : `${shortDay(line.endDate, lang)} ${line.to}`
-            const what = line.kind === 'session' ? (line.title ?? '') : line.note || t`Other work`
+            const what = line.kind === 'entry' ? line.note || t`Other work` : (line.title ?? '')
             return (
               <tr key={`${line.kind}-${line.id}`} data-testid="work-line">
                 <td className={`${td} whitespace-nowrap`}>{day}</td>
@@ -74,7 +75,7 @@ export function LinesTable(props: {
                     what
                   )}
                   <span className="block text-sm text-gray-700">
-                    {line.kind === 'session' ? <Trans>Guided date</Trans> : <Trans>Other work</Trans>}
+                    {line.kind === 'session' ? <Trans>Guided date</Trans> : line.kind === 'booking' ? <Trans>Private booking</Trans> : <Trans>Other work</Trans>}
                     {line.planned ? (
                       <>
                         {' · '}

@@ -109,6 +109,21 @@ describe('WorkingTimePage', () => {
     await axeClean()
   }, 60_000)
 
+  it('shows a private booking the member guides as a line of its own, counted with the dates, without a link (guides cannot open bookings)', async () => {
+    const booking = { kind: 'booking' as const, id: 'item-000000000000001', date: '2026-10-27', from: '09:00', to: '12:00', endDate: '2026-10-27', breakMinutes: 0, preparationMinutes: 15, minutes: 195, title: 'Private guide – Half day', note: null, planned: false }
+    const base = sheet()
+    await renderPage({ data: sheet({ lines: [...base.lines.slice(0, 2), booking, base.lines[2]!], totals: { sessionMinutes: 615, entryMinutes: 240, totalMinutes: 855, plannedMinutes: 150 } }) })
+    const table = screen.getByRole('table', { name: 'Working time by day' })
+    const rows = within(table).getAllByTestId('work-line')
+    expect([...rows[2]!.querySelectorAll('td')].slice(0, 6).map((c) => c.textContent)).toEqual(['Tue, 27.10.2026', 'Private guide – Half dayPrivate booking', '09:00–12:00', '–', '15 min', '3 h 15 min'])
+    expect(rows[2]!.querySelector('a')).toBeNull()
+    expect(within(rows[2]!).queryByRole('button')).toBeNull()
+    const totals = screen.getByTestId('work-totals')
+    expect(totals.textContent).toContain('Guided dates and private bookings (with preparation)10 h 15 min')
+    expect(screen.getByTestId('work-total').textContent).toBe('14 h 15 min (14.25 h)')
+    await axeClean()
+  }, 60_000)
+
   it('approves the sheet as it was shown (its fingerprint), after a confirmation naming the planned part', async () => {
     const { POST } = await renderPage()
     fireEvent.click(screen.getByRole('button', { name: 'Approve…' }))

@@ -115,7 +115,7 @@ export function WorkingTimePage(props: {
         <dl className="grid gap-3 sm:grid-cols-3" data-testid="work-totals">
           <div className="rounded-md border border-gray-300 p-3">
             <dt className="text-sm text-gray-700">
-              <Trans>Guided dates (with preparation)</Trans>
+              <Trans>Guided dates and private bookings (with preparation)</Trans>
             </dt>
             <dd className="text-lg font-semibold">{duration(totals.sessionMinutes)}</dd>
           </div>

@@ -2,6 +2,7 @@ import type { AdminOperationHandlers, ApiContext } from '~/server/api/types'
 import { json } from '~/server/api/types'
 import { bookingSettings } from '~/server/domain/offers/catalogue'
 import { assignGuide, unassignGuide } from '~/server/domain/planning/assign'
+import { assignBookingGuide, unassignBookingGuide } from '~/server/domain/planning/assign-booking'
 import { loadPlanningBoard } from '~/server/domain/planning/board'
 import { staffOf } from './context'
 
@@ -23,6 +24,18 @@ export const planning = {
     handler: async (ctx, { path }) => {
       const { session, warnings } = await unassignGuide(ctx.db, staffOf(ctx), scopeOf(ctx), path.sessionId, path.staffId)
       return json('unassignGuide', { data: session, warnings })
+    },
+  },
+  assignBookingGuide: {
+    handler: async (ctx, { path, body }) => {
+      const { booking, warnings } = await assignBookingGuide(ctx.db, staffOf(ctx), scopeOf(ctx), path.itemId, body)
+      return json('assignBookingGuide', { data: booking, warnings })
+    },
+  },
+  unassignBookingGuide: {
+    handler: async (ctx, { path }) => {
+      const { booking, warnings } = await unassignBookingGuide(ctx.db, staffOf(ctx), scopeOf(ctx), path.itemId, path.staffId)
+      return json('unassignBookingGuide', { data: booking, warnings })
     },
   },
 } satisfies Partial<AdminOperationHandlers>

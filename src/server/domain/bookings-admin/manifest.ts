@@ -4,9 +4,10 @@
  * them, and what is still to be paid. Guides get it only for a session they are assigned to (any
  * other is not found for them), and without money figures (`withMoney: false`). The participants'
  * rows (`participantsOfSessions`, several sessions in one query) are shared with the guides' own
- * dates (src/server/domain/my-sessions).
+ * dates (src/server/domain/my-sessions), which read a private booking's the same way
+ * (`participantsOfItems`).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
@@ -63,15 +64,53 @@ export async function participantsOfSessions(
   locale: Locale,
   extrasOf: (sessionId: string) => OfferForList['extras'],
 ): Promise<Map<string, SessionParticipants>> {
-  const result = new Map<string, SessionParticipants>(sessionIds.map((id) => [id, { entries: [], participants: 0, places: new Map() }]))
-  if (!sessionIds.length) return result
-  const items = await db
+  if (!sessionIds.length) return new Map()
+  const where = and(inArray(bookingItems.sessionId, sessionIds), eq(bookings.shopId, shopId), inArray(bookings.status, [...STANDING]))!
+  return participantsBy(await itemsWhere(db, where), sessionIds, (item) => item.sessionId!, locale, extrasOf)
+}
+
+/**
+ * The participants of some booked private-service starts (booking items) of `shopId`, per item
+ * id, as `participantsOfSessions` lists a session's (`extrasOf` gives each item's offer extras);
+ * whatever their booking's status: the caller chose the items (the guides' planned private
+ * bookings). One query for all of them.
+ */
+export async function participantsOfItems(
+  db: Db,
+  shopId: string,
+  itemIds: string[],
+  locale: Locale,
+  extrasOf: (itemId: string) => OfferForList['extras'],
+): Promise<Map<string, SessionParticipants>> {
+  if (!itemIds.length) return new Map()
+  const where = and(inArray(bookingItems.id, itemIds), eq(bookingItems.shopId, shopId), eq(bookings.shopId, shopId))!
+  return participantsBy(await itemsWhere(db, where), itemIds, (item) => item.id, locale, extrasOf)
+}
+
+/** The booking items matching `where` with their booking and variant, by the booking's creation, code and position. */
+function itemsWhere(db: Db, where: SQL) {
+  return db
     .select({ item: bookingItems, booking: bookings, skuTitle: skus.title })
     .from(bookingItems)
     .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
     .leftJoin(skus, eq(skus.id, bookingItems.skuId))
-    .where(and(inArray(bookingItems.sessionId, sessionIds), eq(bookings.shopId, shopId), inArray(bookings.status, [...STANDING])))
+    .where(where)
     .orderBy(asc(bookings.createdAt), asc(bookings.code), asc(bookingItems.position))
+}
+
+/**
+ * The participants' rows of `items`, grouped by `keyOf(item)` (a list for each of `keys`, empty
+ * ones too), each ordered by the person who booked (surname, first name), then booking and
+ * position; extras by their title in `locale`.
+ */
+function participantsBy(
+  items: Awaited<ReturnType<typeof itemsWhere>>,
+  keys: string[],
+  keyOf: (item: (typeof items)[number]['item']) => string,
+  locale: Locale,
+  extrasOf: (key: string) => OfferForList['extras'],
+): Map<string, SessionParticipants> {
+  const result = new Map<string, SessionParticipants>(keys.map((id) => [id, { entries: [], participants: 0, places: new Map() }]))
   // Grouped by the person who booked (surname, first name), then by booking.
   items.sort(
     (a, b) =>
@@ -82,24 +121,25 @@ export async function participantsOfSessions(
       a.item.position - b.item.position,
   )
   const titles = new Map<string, Map<string, string>>()
-  const titlesOf = (sessionId: string) => {
-    let map = titles.get(sessionId)
-    if (!map) titles.set(sessionId, (map = new Map(extrasOf(sessionId).map((e) => [e.key, pickText(e.title, locale)]))))
+  const titlesOf = (key: string) => {
+    let map = titles.get(key)
+    if (!map) titles.set(key, (map = new Map(extrasOf(key).map((e) => [e.key, pickText(e.title, locale)]))))
     return map
   }
   const rowsOf = new Map<string, number>()
   for (const { item, booking, skuTitle } of items) {
-    const sessionId = item.sessionId!
-    const list = result.get(sessionId)!
+    const key = keyOf(item)
+    const list = result.get(key)
+    if (!list) continue
     const places = Math.max(item.places, item.participants.length)
     list.participants += places
     list.places.set(booking.id, (list.places.get(booking.id) ?? 0) + places)
-    const extras = titlesOf(sessionId)
+    const extras = titlesOf(key)
     const people = item.participants.length ? item.participants : [{ firstname: '', surname: '', extras: [] as string[] }]
     for (const p of people) {
-      const key = `${sessionId}|${booking.id}`
-      const position = (rowsOf.get(key) ?? 0) + 1
-      rowsOf.set(key, position)
+      const rowKey = `${key}|${booking.id}`
+      const position = (rowsOf.get(rowKey) ?? 0) + 1
+      rowsOf.set(rowKey, position)
       list.entries.push({
         booking,
         row: {
@@ -108,7 +148,7 @@ export async function participantsOfSessions(
           firstname: p.firstname,
           surname: p.surname,
           ...(skuTitle ? { skuTitle: pickText(skuTitle, locale) } : {}),
-          extras: p.extras.map((key) => extras.get(key) ?? key),
+          extras: p.extras.map((extra) => extras.get(extra) ?? extra),
           booker: {
             firstname: booking.person.firstname,
             surname: booking.person.surname,

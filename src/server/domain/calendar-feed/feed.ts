@@ -1,6 +1,7 @@
 /**
  * Each staff member's schedule feed (issue 18): a secret address of an iCalendar file of the
- * sessions they are assigned to, which calendar apps subscribe to.
+ * sessions and the planned private bookings they are assigned to, which calendar apps subscribe
+ * to.
  *
  * - The address is `/api/admin/v1/calendar/{staffId}/{key}.ics` on the shop's configured origin
  *   (never the request's host), `key` = base64url(HMAC-SHA256(secret `calendar-feed`,
@@ -8,8 +9,8 @@
  *   no feed yet; renewing increases it, so the old address stops working at once.
  * - The feed answers only for a member of the host's shop who is active, has a feed and whose
  *   key matches (compared in constant time); anything else is the same 404.
- * - Bounded work: at most FEED_MAX_EVENTS sessions from FEED_PAST_DAYS ago to FEED_FUTURE_DAYS
- *   ahead (the coming ones first when there are more).
+ * - Bounded work: at most FEED_MAX_EVENTS sessions and private bookings together from
+ *   FEED_PAST_DAYS ago to FEED_FUTURE_DAYS ahead (the coming ones first when there are more).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
@@ -17,7 +18,8 @@ import type { components } from '~/api/admin-schema.gen'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
 import type { Db } from '~/server/db/client'
-import { offers, sessionGuides, sessions, staff, type OfferLocation } from '~/server/db/schema'
+import { bookingItemGuides, bookingItems, offers, sessionGuides, sessions, staff, type OfferLocation } from '~/server/db/schema'
+import { guidedPrivateItems, plannedGuidedItem, privateItemTitle, type GuidedPrivateItem } from '~/server/domain/bookings-admin/private-items'
 import { notFound } from '~/server/domain/errors'
 import { bookingSettings } from '~/server/domain/offers/catalogue'
 import { getOrCreateSecret } from '~/server/domain/secrets'
@@ -25,7 +27,7 @@ import type { Shop } from '~/server/domain/shops'
 import { recordStaffEvent } from '~/server/domain/staff/accounts'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import { calendarFeedTexts } from '~/server/exports/calendar-feed'
-import { buildScheduleFeed, type FeedEvent } from './ics'
+import { buildScheduleFeed, type BookingFeedEvent, type FeedEvent } from './ics'
 
 export type CalendarFeed = components['schemas']['CalendarFeed']
 
@@ -127,10 +129,14 @@ function sameKey(expected: string, given: string): boolean {
 /** The feed whole, with its validator (`ETag`: a hash of the text). */
 export type ScheduleFeedFile = { text: string; etag: string }
 
+/** The earlier first (by start, then id). */
+const byStart = (a: { startsAt: Date; id: string }, b: { startsAt: Date; id: string }) => a.startsAt.getTime() - b.startsAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
 /**
  * The feed of `staffId` on `shop`'s host if `key` is its current key: the member's assigned
- * sessions (cancelled ones marked) from FEED_PAST_DAYS ago to FEED_FUTURE_DAYS ahead, at most
- * FEED_MAX_EVENTS, in the member's language. Anything else: 404 `calendar_feed.not_found`.
+ * sessions (cancelled ones marked) and planned private bookings from FEED_PAST_DAYS ago to
+ * FEED_FUTURE_DAYS ahead, at most FEED_MAX_EVENTS together, in the member's language. Anything
+ * else: 404 `calendar_feed.not_found`.
  */
 export async function loadScheduleFeed(db: Db, shop: Shop, origin: string, staffId: string, key: string, now: Date): Promise<ScheduleFeedFile> {
   const [member] = staffId
@@ -161,19 +167,31 @@ export async function loadScheduleFeed(db: Db, shop: Shop, origin: string, staff
       .from(sessionGuides)
       .innerJoin(sessions, eq(sessions.id, sessionGuides.sessionId))
       .innerJoin(offers, eq(offers.id, sessions.offerId))
-  // The coming sessions first; the past ones fill what is left of the bound, the latest first.
-  const coming = await query()
-    .where(and(assigned, gte(sessions.endsAt, now)))
-    .orderBy(asc(sessions.startsAt), asc(sessions.id))
-    .limit(FEED_MAX_EVENTS)
-  const past =
-    coming.length < FEED_MAX_EVENTS
-      ? await query()
-          .where(and(assigned, lt(sessions.endsAt, now), gt(sessions.endsAt, from)))
-          .orderBy(desc(sessions.startsAt), desc(sessions.id))
-          .limit(FEED_MAX_EVENTS - coming.length)
-      : []
-  const rows = [...past.reverse(), ...coming]
+  const guided = and(plannedGuidedItem(shop.id), eq(bookingItemGuides.staffId, member.id), lt(bookingItems.startsAt, until))
+  type DateRow = Awaited<ReturnType<typeof query>>[number]
+  type Entry = { startsAt: Date; id: string } & ({ session: DateRow } | { item: GuidedPrivateItem })
+  /** The dates and private bookings together (sorted by the caller). */
+  const entries = (dates: DateRow[], items: GuidedPrivateItem[]): Entry[] => [
+    ...dates.map((session) => ({ startsAt: session.session.startsAt, id: session.session.id, session })),
+    ...items.map((item) => ({ startsAt: item.startsAt, id: item.itemId, item })),
+  ]
+  // The coming ones first; the past ones fill what is left of the bound, the latest first.
+  const [coming, comingItems] = await Promise.all([
+    query().where(and(assigned, gte(sessions.endsAt, now))).orderBy(asc(sessions.startsAt), asc(sessions.id)).limit(FEED_MAX_EVENTS),
+    guidedPrivateItems(db).where(and(guided, gte(bookingItems.endsAt, now))).orderBy(asc(bookingItems.startsAt), asc(bookingItems.id)).limit(FEED_MAX_EVENTS),
+  ])
+  const next = entries(coming, comingItems).sort(byStart).slice(0, FEED_MAX_EVENTS)
+  const room = FEED_MAX_EVENTS - next.length
+  const [past, pastItems] =
+    room > 0
+      ? await Promise.all([
+          query().where(and(assigned, lt(sessions.endsAt, now), gt(sessions.endsAt, from))).orderBy(desc(sessions.startsAt), desc(sessions.id)).limit(room),
+          guidedPrivateItems(db).where(and(guided, lt(bookingItems.endsAt, now), gt(bookingItems.endsAt, from))).orderBy(desc(bookingItems.startsAt), desc(bookingItems.id)).limit(room),
+        ])
+      : [[], []]
+  const earlier = entries(past, pastItems).sort((a, b) => byStart(b, a)).slice(0, room)
+  const shown = [...earlier.reverse(), ...next]
+  const rows = shown.flatMap((e) => ('session' in e ? [e.session] : []))
 
   const others = new Map<string, string[]>()
   const ids = rows.map((r) => r.session.id)
@@ -187,7 +205,9 @@ export async function loadScheduleFeed(db: Db, shop: Shop, origin: string, staff
     for (const { sessionId, name } of names) others.set(sessionId, [...(others.get(sessionId) ?? []), name])
   }
 
-  const events: FeedEvent[] = rows.map(({ session, offer, assignedAt }) => {
+  const events = shown.map((entry): FeedEvent | BookingFeedEvent => {
+    if ('item' in entry) return bookingEvent(entry.item, locale, `${origin}/${locale}/admin/my-sessions`)
+    const { session, offer, assignedAt } = entry.session
     const place = placeOf(offer.location)
     const meetingPoint = offer.meetingPoint ? pickText(offer.meetingPoint, locale).trim() : ''
     return {
@@ -216,4 +236,26 @@ export async function loadScheduleFeed(db: Db, shop: Shop, origin: string, staff
     now,
   })
   return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"` }
+}
+
+/** A planned private booking as the feed shows it (a request waiting for an answer: tentative). */
+function bookingEvent(item: GuidedPrivateItem, locale: Locale, url: string): BookingFeedEvent {
+  const place = placeOf(item.location)
+  const meetingPoint = item.meetingPoint ? pickText(item.meetingPoint, locale).trim() : ''
+  return {
+    itemId: item.itemId,
+    bookingCode: item.code,
+    version: item.version,
+    startsAt: item.startsAt,
+    endsAt: item.endsAt,
+    lastModified: new Date(Math.max(item.createdAt.getTime(), item.offerUpdatedAt.getTime(), item.assignedAt.getTime())),
+    tentative: item.status === 'REQUESTED',
+    title: privateItemTitle(item.title, item.variant, locale),
+    meetingPoint: meetingPoint || place,
+    place,
+    participants: Number(item.participants),
+    bookerName: [item.person.firstname, item.person.surname].map((p) => p.trim()).filter(Boolean).join(' '),
+    bookerPhone: item.person.phone,
+    url,
+  }
 }

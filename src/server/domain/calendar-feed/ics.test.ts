@@ -8,7 +8,7 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { calendarFeedTexts } from '~/server/exports/calendar-feed'
-import { buildScheduleFeed, type FeedEvent, type ScheduleFeed } from './ics'
+import { buildScheduleFeed, type BookingFeedEvent, type FeedEvent, type ScheduleFeed } from './ics'
 import { offsetChanges, offsetSecondsAt, vtimezoneLines } from './vtimezone'
 
 const HOUR = 3_600_000
@@ -33,7 +33,28 @@ function event(sessionId: string, startsAt: string, minutes = 120, extra: Partia
   }
 }
 
-function feed(events: FeedEvent[], extra: Partial<ScheduleFeed> = {}): string {
+function booking(itemId: string, startsAt: string, minutes = 180, extra: Partial<BookingFeedEvent> = {}): BookingFeedEvent {
+  const start = new Date(startsAt)
+  return {
+    itemId,
+    bookingCode: 'PRIV-0001',
+    version: 2,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + minutes * 60_000),
+    lastModified: new Date('2026-02-01T10:11:12.345Z'),
+    tentative: false,
+    title: 'Private guide – Half day',
+    meetingPoint: 'Bahnhof Interlaken Ost',
+    place: 'Test place Weg 1, 3800 Interlaken',
+    participants: 4,
+    bookerName: 'Beat Amsler',
+    bookerPhone: '+41 79 111 22 33',
+    url: 'https://alpin.example.ch/de/admin/my-sessions',
+    ...extra,
+  }
+}
+
+function feed(events: (FeedEvent | BookingFeedEvent)[], extra: Partial<ScheduleFeed> = {}): string {
   return buildScheduleFeed({
     shopId: 'alpin',
     shopName: 'Alpin Abenteuer',
@@ -126,6 +147,35 @@ describe('the schedule feed (iCalendar)', () => {
       'Participants: 7 of 12 places booked\nOther guides: Anna Keller, Marco Rossi\nLocation: Test place Weg 1, 3800 Interlaken\nParticipants list: https://alpin.example.ch/de/admin/sales/sessions/s1/manifest',
     )
     expect(parsed!.component.getFirstPropertyValue('url')).toBe('https://alpin.example.ch/de/admin/sales/sessions/s1/manifest')
+  })
+
+  it('writes a private booking with its own stable UID, its code in the title, the participants and how to reach the person who booked; a request is tentative', () => {
+    const text = feed([event('s1', '2026-06-10T07:00:00Z'), booking('item1', '2026-06-11T07:00:00Z'), booking('item2', '2026-06-12T12:00:00Z', 60, { tentative: true, bookerPhone: '', meetingPoint: '', place: '' })])
+    const lines = unfold(text)
+    const start = lines.indexOf('UID:booking-item-item1@alpin') - 1
+    expect(lines.slice(start, lines.indexOf('END:VEVENT', start) + 1)).toEqual([
+      'BEGIN:VEVENT',
+      'UID:booking-item-item1@alpin',
+      'DTSTAMP:20260201T101112Z',
+      'DTSTART;TZID=Europe/Zurich:20260611T090000',
+      'DTEND;TZID=Europe/Zurich:20260611T120000',
+      'SEQUENCE:2',
+      'LAST-MODIFIED:20260201T101112Z',
+      'SUMMARY:Private guide – Half day · PRIV-0001',
+      'LOCATION:Bahnhof Interlaken Ost',
+      'DESCRIPTION:Private booking PRIV-0001\\nParticipants: 4\\nBooked by: Beat Amsler\\nPhone: +41 79 111 22 33\\nLocation: Test place Weg 1\\, 3800 Interlaken\\nMy sessions: https://alpin.example.ch/de/admin/my-sessions',
+      'URL:https://alpin.example.ch/de/admin/my-sessions',
+      'STATUS:CONFIRMED',
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+    ])
+    const [, first, second] = parse(text).events
+    expect(first!.uid).toBe('booking-item-item1@alpin')
+    expect(utc(first!.startDate)).toBe('2026-06-11T07:00:00.000Z')
+    expect(first!.description).toContain('Phone: +41 79 111 22 33')
+    expect(second!.component.getFirstPropertyValue('status')).toBe('TENTATIVE')
+    expect(second!.description).toBe('Private booking PRIV-0001\nParticipants: 4\nBooked by: Beat Amsler\nMy sessions: https://alpin.example.ch/de/admin/my-sessions')
+    expect(second!.location).toBeNull()
   })
 
   it('leaves out what is not there: no other guides, the location when it is the meeting point, no LOCATION without a place', () => {

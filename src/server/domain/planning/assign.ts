@@ -22,7 +22,7 @@ import type { Locale } from '~/lib/locale'
 import { enqueueStaffMessage } from '~/server/mail/outbox'
 import type { StaffAssignmentNotice } from '~/server/mail/staff-templates'
 import { boardSessionColumns, toPlanningSessions, type BoardSessionRow, type PlanningScope, type PlanningSession } from './board'
-import { overlappingDate } from './members'
+import { doubleBooked, overlappingEngagement } from './members'
 import { halfDayOf, halfDaysOf, loadAvailability, worstAvailability } from './rules'
 
 export type GuideAssignInput = components['schemas']['GuideAssignInput']
@@ -110,16 +110,9 @@ export async function assignGuide(db: Db, actor: StaffPrincipal, scope: AssignSc
       .where(and(eq(sessionGuides.sessionId, session.id), eq(sessionGuides.staffId, member.id), eq(sessionGuides.shopId, actor.shopId)))
     if (already) return { session: await answerOf(tx, scope, session), warnings: [] }
 
-    // Another scheduled date of the member that overlaps this one.
-    const clash = await overlappingDate(tx, actor.shopId, member.id, session.id, session.startsAt, session.endsAt)
-    if (clash) {
-      throw conflict('guide.double_booked', `${member.name} already guides another date at this time.`, {
-        sessionId: clash.id,
-        offerTitle: pickText(clash.title, scope.locale),
-        startsAt: clash.startsAt.toISOString(),
-        endsAt: clash.endsAt.toISOString(),
-      })
-    }
+    // Another engagement of the member that overlaps this one (a date or a private booking).
+    const clash = await overlappingEngagement(tx, actor.shopId, member.id, { sessionId: session.id }, session.startsAt, session.endsAt)
+    if (clash) throw doubleBooked(member.name, clash, scope.locale)
 
     // The member's availability for the date: the worst of the half-days it touches.
     const halves = halfDaysOf(session.startsAt, session.endsAt, scope.timeZone)

@@ -3,9 +3,20 @@
  * first lock every change of a member's assignments takes, so they happen one at a time) and
  * finding another scheduled date of a member that overlaps a time.
  */
-import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Tx } from '~/server/db/client'
-import { offers, sessionGuides, sessions, staff } from '~/server/db/schema'
+import { serial } from '~/server/db/serial'
+import type { Locale } from '~/lib/locale'
+import { pickText } from '~/lib/locale-text'
+import { conflict } from '~/server/domain/errors'
+import { bookingItemGuides, bookingItems, bookings, offers, sessionGuides, sessions, staff } from '~/server/db/schema'
+
+/**
+ * The bookings whose private-service starts are planned: shown on the board, open to guides,
+ * counted in overlaps, working time, the schedule feed and "My sessions" (requests waiting for
+ * an answer too; cancelled, declined and expired ones not).
+ */
+export const PLANNED_BOOKING_STATUSES: ('CONFIRMED' | 'REQUESTED' | 'ACCEPTED' | 'PAID')[] = ['CONFIRMED', 'REQUESTED', 'ACCEPTED', 'PAID']
 
 /** Locks the members' rows of the shop, in id order (two writers locking several never deadlock); answers the rows found. */
 export async function lockMembers(tx: Tx, shopId: string, staffIds: readonly string[]) {
@@ -27,24 +38,110 @@ export async function guidesOf(tx: Tx, shopId: string, sessionId: string): Promi
   return rows.map((r) => r.staffId).sort()
 }
 
-/** The member's first other scheduled date overlapping `startsAt`–`endsAt` (the same start counts, even without duration). */
-export async function overlappingDate(tx: Tx, shopId: string, staffId: string, sessionId: string, startsAt: Date, endsAt: Date) {
-  const [clash] = await tx
-    .select({ id: sessions.id, startsAt: sessions.startsAt, endsAt: sessions.endsAt, title: offers.title })
-    .from(sessionGuides)
-    .innerJoin(sessions, eq(sessions.id, sessionGuides.sessionId))
-    .innerJoin(offers, eq(offers.id, sessions.offerId))
-    .where(
-      and(
-        eq(sessionGuides.staffId, staffId),
-        eq(sessionGuides.shopId, shopId),
-        eq(sessions.shopId, shopId),
-        eq(sessions.status, 'scheduled'),
-        ne(sessions.id, sessionId),
-        or(and(sql`${sessions.startsAt} < ${endsAt}`, gt(sessions.endsAt, startsAt)), eq(sessions.startsAt, startsAt)),
-      ),
-    )
-    .orderBy(asc(sessions.startsAt), asc(sessions.id))
-    .limit(1)
-  return clash
+/** Another engagement of a member: a scheduled date or a planned private-service booking. */
+export type Engagement =
+  | {
+      kind: 'session'
+      id: string
+      startsAt: Date
+      endsAt: Date
+      title: unknown
+    }
+  | {
+      kind: 'booking'
+      id: string
+      bookingCode: string
+      startsAt: Date
+      endsAt: Date
+      title: unknown
+    }
+
+/**
+ * The member's first other engagement overlapping `startsAt`–`endsAt` (the same start counts,
+ * even without duration): a scheduled date they guide (but `except.sessionId`) or a planned
+ * private-service booking they guide (but `except.itemId`).
+ */
+export async function overlappingEngagement(
+  tx: Tx,
+  shopId: string,
+  staffId: string,
+  except: { sessionId?: string; itemId?: string },
+  startsAt: Date,
+  endsAt: Date,
+): Promise<Engagement | undefined> {
+  const [[date], [item]] = await serial([
+    () =>
+      tx
+        .select({
+          id: sessions.id,
+          startsAt: sessions.startsAt,
+          endsAt: sessions.endsAt,
+          title: offers.title,
+        })
+        .from(sessionGuides)
+        .innerJoin(sessions, eq(sessions.id, sessionGuides.sessionId))
+        .innerJoin(offers, eq(offers.id, sessions.offerId))
+        .where(
+          and(
+            eq(sessionGuides.staffId, staffId),
+            eq(sessionGuides.shopId, shopId),
+            eq(sessions.shopId, shopId),
+            eq(sessions.status, 'scheduled'),
+            ...(except.sessionId ? [ne(sessions.id, except.sessionId)] : []),
+            or(and(sql`${sessions.startsAt} < ${endsAt}`, gt(sessions.endsAt, startsAt)), eq(sessions.startsAt, startsAt)),
+          ),
+        )
+        .orderBy(asc(sessions.startsAt), asc(sessions.id))
+        .limit(1),
+    () =>
+      tx
+        .select({
+          id: bookingItems.id,
+          code: bookings.code,
+          startsAt: bookingItems.startsAt,
+          endsAt: bookingItems.endsAt,
+          title: offers.title,
+        })
+        .from(bookingItemGuides)
+        .innerJoin(bookingItems, eq(bookingItems.id, bookingItemGuides.itemId))
+        .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+        .innerJoin(offers, eq(offers.id, bookingItems.offerId))
+        .where(
+          and(
+            eq(bookingItemGuides.staffId, staffId),
+            eq(bookingItemGuides.shopId, shopId),
+            eq(bookingItems.shopId, shopId),
+            isNull(bookingItems.sessionId),
+            inArray(bookings.status, PLANNED_BOOKING_STATUSES),
+            ...(except.itemId ? [ne(bookingItems.id, except.itemId)] : []),
+            or(and(sql`${bookingItems.startsAt} < ${endsAt}`, gt(bookingItems.endsAt, startsAt)), eq(bookingItems.startsAt, startsAt)),
+          ),
+        )
+        .orderBy(asc(bookingItems.startsAt), asc(bookingItems.id))
+        .limit(1),
+  ])
+  const first: Engagement | undefined = date ? { kind: 'session', ...date } : undefined
+  const other: Engagement | undefined = item
+    ? {
+        kind: 'booking',
+        id: item.id,
+        bookingCode: item.code,
+        startsAt: item.startsAt,
+        endsAt: item.endsAt,
+        title: item.title,
+      }
+    : undefined
+  if (!first || !other) return first ?? other
+  return other.startsAt < first.startsAt ? other : first
+}
+
+/** 409 `guide.double_booked`: the member and their other engagement (a date: `sessionId`; a private booking: `itemId` and `bookingCode`). */
+export function doubleBooked(name: string, clash: Engagement, locale: Locale, extra: Record<string, unknown> = {}) {
+  return conflict('guide.double_booked', `${name} already guides another date at this time.`, {
+    ...extra,
+    ...(clash.kind === 'session' ? { sessionId: clash.id } : { itemId: clash.id, bookingCode: clash.bookingCode }),
+    offerTitle: pickText(clash.title as Parameters<typeof pickText>[0], locale).slice(0, 300),
+    startsAt: clash.startsAt.toISOString(),
+    endsAt: clash.endsAt.toISOString(),
+  })
 }

@@ -5,8 +5,9 @@ import { bookingItems, cartItems, sessions } from '~/server/db/schema'
 import { conflict, invalidField, invalidFields } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
 import { isValidDate, utcToZonedDate, utcToZonedTime, zonedDateTimeToUtc } from '~/server/domain/offers/zoned-time'
-import { guidesOf, lockMembers, overlappingDate } from '~/server/domain/planning/members'
+import { doubleBooked, guidesOf, lockMembers, overlappingEngagement } from '~/server/domain/planning/members'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
+import type { Locale } from '~/lib/locale'
 import { heldPlaces, lockSession, sessionForHistory, toAdminSessions, versionConflict, type AdminSession, type SessionRow } from './view'
 
 export type SessionUpdate = components['schemas']['SessionUpdateInput']
@@ -30,20 +31,14 @@ function movedTimes(row: SessionRow, input: SessionUpdate, scope: Scope): { star
  * `guide.double_booked`, naming the member and the other date). A guide assigned after the first
  * read (it committed before the date's lock was granted) is locked now as well.
  */
-async function assertGuidesFree(tx: Tx, shopId: string, sessionId: string, locked: readonly string[], startsAt: Date, endsAt: Date) {
+async function assertGuidesFree(tx: Tx, shopId: string, sessionId: string, locked: readonly string[], startsAt: Date, endsAt: Date, locale: Locale) {
   const guides = await guidesOf(tx, shopId, sessionId)
   const members = await lockMembers(tx, shopId, guides.filter((id) => !locked.includes(id)))
   for (const staffId of guides) {
-    const clash = await overlappingDate(tx, shopId, staffId, sessionId, startsAt, endsAt)
+    const clash = await overlappingEngagement(tx, shopId, staffId, { sessionId }, startsAt, endsAt)
     if (!clash) continue
     const name = members.find((m) => m.id === staffId)?.name ?? (await lockMembers(tx, shopId, [staffId]))[0]?.name ?? ''
-    throw conflict('guide.double_booked', `${name} guides another date at the new time: take them off one of the two dates first.`, {
-      staffId,
-      name,
-      sessionId: clash.id,
-      startsAt: clash.startsAt.toISOString(),
-      endsAt: clash.endsAt.toISOString(),
-    })
+    throw doubleBooked(name, clash, locale, { staffId, name })
   }
 }
 
@@ -77,7 +72,7 @@ export async function updateSession(db: Db, actor: StaffPrincipal, scope: Scope,
       }
     }
     const { startsAt, endsAt } = moving ? movedTimes(row, input, scope) : row
-    if (startsAt.getTime() !== row.startsAt.getTime() || endsAt.getTime() !== row.endsAt.getTime()) await assertGuidesFree(tx, actor.shopId, row.id, locked, startsAt, endsAt)
+    if (startsAt.getTime() !== row.startsAt.getTime() || endsAt.getTime() !== row.endsAt.getTime()) await assertGuidesFree(tx, actor.shopId, row.id, locked, startsAt, endsAt, actor.locale)
     if (startsAt.getTime() !== row.startsAt.getTime()) {
       const [clash] = await tx
         .select({ id: sessions.id })

@@ -104,24 +104,26 @@ export function entriesOverlap(a: { from: string; to: string }, b: { from: strin
   return (clockMinutes(a.from) ?? 0) < (clockMinutes(b.to, true) ?? 0) && (clockMinutes(b.from) ?? 0) < (clockMinutes(a.to, true) ?? 0)
 }
 
-/** A sheet's totals: dates, entries, both, and what has not ended yet. */
+/** A sheet's totals: dates and private bookings (`sessionMinutes`), entries, both, and what has not ended yet. */
 export function totalsOf(lines: readonly WorkingTimeLine[]): WorkingTimeTotals {
   let sessionMinutes = 0
   let entryMinutes = 0
   let plannedMinutes = 0
   for (const line of lines) {
-    if (line.kind === 'session') sessionMinutes += line.minutes
-    else entryMinutes += line.minutes
+    if (line.kind === 'entry') entryMinutes += line.minutes
+    else sessionMinutes += line.minutes
     if (line.planned) plannedMinutes += line.minutes
   }
   return { sessionMinutes, entryMinutes, totalMinutes: sessionMinutes + entryMinutes, plannedMinutes }
 }
 
-/** Lines by day, start, kind and id (dates before entries at the same start). */
+const KIND_ORDER: Record<WorkingTimeLine['kind'], number> = { session: 0, booking: 1, entry: 2 }
+
+/** Lines by day, start, kind and id (dates, then private bookings, then entries at the same start). */
 export function compareLines(a: WorkingTimeLine, b: WorkingTimeLine): number {
   if (a.date !== b.date) return a.date < b.date ? -1 : 1
   if (a.from !== b.from) return a.from < b.from ? -1 : 1
-  if (a.kind !== b.kind) return a.kind === 'session' ? -1 : 1
+  if (a.kind !== b.kind) return KIND_ORDER[a.kind] - KIND_ORDER[b.kind]
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
