@@ -6,14 +6,11 @@ import { availabilityQuery, type AvailabilityQuery } from '~/api/admin-availabil
 import { Button } from '~/components/button'
 import type { Locale } from '~/lib/locale'
 import { MemberSelect } from '../member-select'
+import { MonthNav } from '../month-nav'
 import { monthTitle } from '../sessions/format'
-import { addMonths } from '../sessions/month'
 import { AvailabilityDialog, type AvailabilitySaved } from './availability-dialog'
 import { AvailabilityMonth } from './month-view'
 import { WeeklyForm } from './weekly-form'
-
-/** The next (+1) or previous (-1) month of 'YYYY-MM'. */
-const stepMonth = (month: string, n: number) => addMonths(`${month}-01`, n).slice(0, 7)
 
 /**
  * A member's availability: the month (a calendar, a list on phones), the date-selection
@@ -73,23 +70,15 @@ export function AvailabilityPage(props: {
             ) : null}
           </p>
         </div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button variant="gray" onClick={() => props.onMonth(stepMonth(props.month, -1))}>
-            <span aria-hidden="true">←</span> <Trans>Previous month</Trans>
-          </Button>
-          <h2 id={headingId} className="text-xl font-semibold" aria-live="polite">
-            {otherName ? (
-              <Trans>
-                {otherName}: {shownMonth}
-              </Trans>
-            ) : (
-              shownMonth
-            )}
-          </h2>
-          <Button variant="gray" onClick={() => props.onMonth(stepMonth(props.month, 1))}>
-            <Trans>Next month</Trans> <span aria-hidden="true">→</span>
-          </Button>
-        </div>
+        <MonthNav month={props.month} headingId={headingId} onMonth={props.onMonth}>
+          {otherName ? (
+            <Trans>
+              {otherName}: {shownMonth}
+            </Trans>
+          ) : (
+            shownMonth
+          )}
+        </MonthNav>
         <AvailabilityMonth month={props.month} days={data.days} today={props.today} lang={props.lang} labelledBy={headingId} />
       </section>
 

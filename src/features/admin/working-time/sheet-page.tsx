@@ -16,15 +16,13 @@ import {
 import { Button } from '~/components/button'
 import type { Locale } from '~/lib/locale'
 import { MemberSelect } from '../member-select'
+import { MonthNav } from '../month-nav'
 import { monthTitle } from '../sessions/format'
-import { addMonths } from '../sessions/month'
 import { ConfirmDialog, type WorkingTimeAction } from './confirm-dialog'
 import { EntryDialog } from './entry-dialog'
 import { useWorkingTimeRefusal } from './error-text'
 import { dateTime, decimalHours, duration } from './format'
 import { LinesTable } from './lines-table'
-
-const stepMonth = (month: string, n: number) => addMonths(`${month}-01`, n).slice(0, 7)
 
 type Editing = { entry: WorkingTimeLine | null } | null
 type Confirming = WorkingTimeAction | null
@@ -93,23 +91,15 @@ export function WorkingTimePage(props: {
         />
       ) : null}
 
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button variant="gray" onClick={() => props.onMonth(stepMonth(props.month, -1))}>
-          <span aria-hidden="true">←</span> <Trans>Previous month</Trans>
-        </Button>
-        <h2 id={headingId} className="text-xl font-semibold" aria-live="polite">
-          {other ? (
-            <Trans>
-              {name}: {shownMonth}
-            </Trans>
-          ) : (
-            shownMonth
-          )}
-        </h2>
-        <Button variant="gray" onClick={() => props.onMonth(stepMonth(props.month, 1))}>
-          <Trans>Next month</Trans> <span aria-hidden="true">→</span>
-        </Button>
-      </div>
+      <MonthNav month={props.month} headingId={headingId} onMonth={props.onMonth}>
+        {other ? (
+          <Trans>
+            {name}: {shownMonth}
+          </Trans>
+        ) : (
+          shownMonth
+        )}
+      </MonthNav>
 
       <section aria-labelledby={headingId} className="space-y-4">
         <dl className="grid gap-3 sm:grid-cols-3" data-testid="work-totals">

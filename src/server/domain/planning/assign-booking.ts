@@ -11,7 +11,6 @@ import { bookingItemGuides, bookingItems, bookings, offers, skus, staff } from '
 import { participantsOfItem } from '~/server/domain/bookings-admin/private-items'
 import { conflict, notFound } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
-import { utcToZonedDate } from '~/server/domain/offers/zoned-time'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
@@ -19,8 +18,7 @@ import { enqueueStaffMessage } from '~/server/mail/outbox'
 import type { StaffAssignmentNotice } from '~/server/mail/staff-templates'
 import { checkOverrideReason, type AssignScope, type GuideAssignInput } from './assign'
 import { toPlanningPrivateBookings, type PlanningPrivateBooking, type PrivateItemRow } from './board'
-import { doubleBooked, overlappingEngagement, PLANNED_BOOKING_STATUSES } from './members'
-import { halfDayOf, halfDaysOf, loadAvailability, worstAvailability } from './rules'
+import { availabilityForAssignment, doubleBooked, overlappingEngagement, PLANNED_BOOKING_STATUSES } from './members'
 
 export type BookingGuideAssignment = { booking: PlanningPrivateBooking; warnings: 'guide.maybe'[] }
 
@@ -115,17 +113,7 @@ export async function assignBookingGuide(db: Db, actor: StaffPrincipal, scope: A
     const clash = await overlappingEngagement(tx, actor.shopId, member.id, { itemId: item.itemId }, item.startsAt, item.endsAt)
     if (clash) throw doubleBooked(member.name, clash, scope.locale)
 
-    const halves = halfDaysOf(item.startsAt, item.endsAt, scope.timeZone)
-    const firstDay = halves[0]?.date ?? utcToZonedDate(item.startsAt, scope.timeZone)
-    const lastDay = halves[halves.length - 1]?.date ?? firstDay
-    const loaded = await loadAvailability(tx, actor.shopId, [member.id], firstDay, lastDay)
-    const resolved = halves.map((h) => halfDayOf(loaded, member.id, h.date, h.half))
-    const availability = worstAvailability(resolved.map((r) => r.availability))
-    if (availability === 'UNAVAILABLE' && !reason) {
-      const note = resolved.find((r) => r.availability === 'UNAVAILABLE')?.note ?? null
-      throw conflict('guide.unavailable', `${member.name} said they are not available at this time. Give a reason to assign them all the same.`, { availability, note })
-    }
-    const overrideReason = availability === 'UNAVAILABLE' ? reason! : null
+    const { availability, overrideReason, changes } = await availabilityForAssignment(tx, actor.shopId, member, { startsAt: item.startsAt, endsAt: item.endsAt, timeZone: scope.timeZone }, reason)
     await tx
       .insert(bookingItemGuides)
       .values({ itemId: item.itemId, staffId: member.id, shopId: actor.shopId, assignedBy: actor.staffId, assignedAt: scope.now, overrideReason })
@@ -136,10 +124,7 @@ export async function assignBookingGuide(db: Db, actor: StaffPrincipal, scope: A
       subjectId: item.bookingId,
       actorId: actor.staffId,
       action: 'guide_assigned',
-      changes: [
-        { field: 'guides', after: member.name.slice(0, 120) },
-        ...(overrideReason ? [{ field: 'overrideReason', after: overrideReason.length <= 120 ? overrideReason : `${overrideReason.slice(0, 119)}…` }] : []),
-      ],
+      changes,
       at: scope.now,
     })
     if (item.endsAt > scope.now) {

@@ -12,7 +12,6 @@ import type { Db, Tx } from '~/server/db/client'
 import { offers, sessionGuides, sessions, staff } from '~/server/db/schema'
 import { conflict, invalidFields, notFound } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
-import { utcToZonedDate } from '~/server/domain/offers/zoned-time'
 import { sessionNotFound } from '~/server/domain/sessions-admin/view'
 import { isPlainText } from '~/server/domain/settings/rules'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
@@ -22,8 +21,7 @@ import type { Locale } from '~/lib/locale'
 import { enqueueStaffMessage } from '~/server/mail/outbox'
 import type { StaffAssignmentNotice } from '~/server/mail/staff-templates'
 import { boardSessionColumns, toPlanningSessions, type BoardSessionRow, type PlanningScope, type PlanningSession } from './board'
-import { doubleBooked, overlappingEngagement } from './members'
-import { halfDayOf, halfDaysOf, loadAvailability, worstAvailability } from './rules'
+import { availabilityForAssignment, doubleBooked, overlappingEngagement } from './members'
 
 export type GuideAssignInput = components['schemas']['GuideAssignInput']
 export type GuideAssignment = { session: PlanningSession; warnings: 'guide.maybe'[] }
@@ -115,20 +113,7 @@ export async function assignGuide(db: Db, actor: StaffPrincipal, scope: AssignSc
     if (clash) throw doubleBooked(member.name, clash, scope.locale)
 
     // The member's availability for the date: the worst of the half-days it touches.
-    const halves = halfDaysOf(session.startsAt, session.endsAt, scope.timeZone)
-    const firstDay = halves[0]?.date ?? utcToZonedDate(session.startsAt, scope.timeZone)
-    const lastDay = halves[halves.length - 1]?.date ?? firstDay
-    const loaded = await loadAvailability(tx, actor.shopId, [member.id], firstDay, lastDay)
-    const resolved = halves.map((h) => halfDayOf(loaded, member.id, h.date, h.half))
-    const availability = worstAvailability(resolved.map((r) => r.availability))
-    if (availability === 'UNAVAILABLE' && !reason) {
-      const note = resolved.find((r) => r.availability === 'UNAVAILABLE')?.note ?? null
-      throw conflict('guide.unavailable', `${member.name} said they are not available at this time. Give a reason to assign them all the same.`, {
-        availability,
-        note,
-      })
-    }
-    const overrideReason = availability === 'UNAVAILABLE' ? reason! : null
+    const { availability, overrideReason, changes } = await availabilityForAssignment(tx, actor.shopId, member, { startsAt: session.startsAt, endsAt: session.endsAt, timeZone: scope.timeZone }, reason)
 
     await tx
       .insert(sessionGuides)
@@ -140,10 +125,7 @@ export async function assignGuide(db: Db, actor: StaffPrincipal, scope: AssignSc
       subjectId: session.id,
       actorId: actor.staffId,
       action: 'guide_assigned',
-      changes: [
-        { field: 'guides', after: member.name.slice(0, 120) },
-        ...(overrideReason ? [{ field: 'overrideReason', after: overrideReason.length <= 120 ? overrideReason : `${overrideReason.slice(0, 119)}…` }] : []),
-      ],
+      changes,
       at: scope.now,
     })
     // A date that is over needs no e-mail.

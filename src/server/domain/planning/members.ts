@@ -6,6 +6,8 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Tx } from '~/server/db/client'
 import { serial } from '~/server/db/serial'
+import { utcToZonedDate } from '~/server/domain/offers/zoned-time'
+import { halfDayOf, halfDaysOf, loadAvailability, worstAvailability, type Availability } from './rules'
 import type { Locale } from '~/lib/locale'
 import { pickText } from '~/lib/locale-text'
 import { conflict } from '~/server/domain/errors'
@@ -144,4 +146,35 @@ export function doubleBooked(name: string, clash: Engagement, locale: Locale, ex
     startsAt: clash.startsAt.toISOString(),
     endsAt: clash.endsAt.toISOString(),
   })
+}
+
+/**
+ * The member's availability for a time (the worst of the half-days it touches) and the reason
+ * stored with the assignment: UNAVAILABLE without a reason is 409 `guide.unavailable` (with the
+ * member's note); with one, the reason is kept; otherwise none is.
+ */
+export async function availabilityForAssignment(
+  tx: Tx,
+  shopId: string,
+  member: { id: string; name: string },
+  span: { startsAt: Date; endsAt: Date; timeZone: string },
+  reason: string | undefined,
+): Promise<{ availability: Availability | null; overrideReason: string | null; changes: { field: string; after: string }[] }> {
+  const halves = halfDaysOf(span.startsAt, span.endsAt, span.timeZone)
+  const firstDay = halves[0]?.date ?? utcToZonedDate(span.startsAt, span.timeZone)
+  const lastDay = halves[halves.length - 1]?.date ?? firstDay
+  const loaded = await loadAvailability(tx, shopId, [member.id], firstDay, lastDay)
+  const resolved = halves.map((h) => halfDayOf(loaded, member.id, h.date, h.half))
+  const availability = worstAvailability(resolved.map((r) => r.availability))
+  if (availability === 'UNAVAILABLE' && !reason) {
+    const note = resolved.find((r) => r.availability === 'UNAVAILABLE')?.note ?? null
+    throw conflict('guide.unavailable', `${member.name} said they are not available at this time. Give a reason to assign them all the same.`, { availability, note })
+  }
+  const overrideReason = availability === 'UNAVAILABLE' ? reason! : null
+  // What the history records of the assignment: the member, and the reason (shortened) when there is one.
+  const changes = [
+    { field: 'guides', after: member.name.slice(0, 120) },
+    ...(overrideReason ? [{ field: 'overrideReason', after: overrideReason.length <= 120 ? overrideReason : `${overrideReason.slice(0, 119)}…` }] : []),
+  ]
+  return { availability, overrideReason, changes }
 }
