@@ -88,12 +88,17 @@ const minutesBetween = (from: string, to: string) => {
   const m = (x: string) => Number(x.slice(0, 2)) * 60 + Number(x.slice(3, 5))
   return m(to) - m(from)
 }
+/** Minutes of a duration as the sheet writes it (`–`: none). */
+const minutesOf = (text: string) => {
+  const m = /^(?:(\d+) h)?\s*(?:(\d+) min)?$/.exec(text.trim())
+  return m ? Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0) : 0
+}
 /** As the sheet writes a duration: `3 h`, `2 h 30 min`, `45 min`. */
 const durationText = (minutes: number) => (minutes < 60 ? `${minutes} min` : minutes % 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes / 60} h`)
 
 /**
- * The member's working-time sheet of the date's month counts the assigned date (the demo offers
- * have no preparation time: its length), and an entry added in the dialog (with a break) counts
+ * The member's working-time sheet of the date's month counts the assigned date (its length plus
+ * the offer's preparation time), and an entry added in the dialog (with a break) counts
  * in the total until it is removed again. axe on the page and on both dialogs.
  */
 async function workingTimeShows(page: Page, t: (typeof L)['de' | 'fr'], lang: string, day: string, sessionId: string) {
@@ -103,7 +108,8 @@ async function workingTimeShows(page: Page, t: (typeof L)['de' | 'fr'], lang: st
   await expect(row).toContainText(t.guided, SLOW)
   const cells = row.locator('td')
   const [from, to] = ((await cells.nth(2).textContent()) ?? '').split('–') as [string, string]
-  await expect(cells.nth(5)).toHaveText(durationText(minutesBetween(from, to)))
+  const preparation = minutesOf((await cells.nth(4).textContent()) ?? '')
+  await expect(cells.nth(5)).toHaveText(durationText(minutesBetween(from, to) + preparation))
   await expectNoAxeViolations(page)
   const total = page.getByTestId('work-total')
   const before = (await total.textContent()) ?? ''

@@ -29,6 +29,15 @@ describe('demo offers', () => {
     }
   })
 
+  it('say for each bookable group activity how many participants a guide leads and its preparation time (planning, working time)', () => {
+    const groups = demoOffers.filter((o) => o.sessions && !o.uponRequest && o.skus.every((s) => s.type === 'activity'))
+    expect(groups.length).toBeGreaterThanOrEqual(10)
+    for (const offer of groups) {
+      expect(offer.staffing?.participantsPerGuide, offer.slug).toBeGreaterThanOrEqual(4)
+      expect(offer.staffing?.preparationMinutes, offer.slug).toBeGreaterThan(0)
+    }
+  })
+
   for (const shop of demoShops) {
     const offers = demoOffers.filter((o) => o.shop === shop.slug)
     const languages = shop.config.languages as Lang[]

@@ -85,6 +85,7 @@ const alpinOffers: DemoOffer[] = [
   {
     shop: 'alpin',
     slug: 'canyoning-grimsel',
+    staffing: { participantsPerGuide: 6, preparationMinutes: 45 },
     title: { de: 'Canyoning Grimsel', en: 'Canyoning in the Grimsel canyon', fr: 'Canyoning au Grimsel' },
     intro: {
       de: 'Abseilen, rutschen, springen: Erleben Sie die wilde Grimselschlucht mit ihren glasklaren Gumpen. Ideal für Einsteigerinnen und Einsteiger mit etwas Mut.',
@@ -148,6 +149,7 @@ const alpinOffers: DemoOffer[] = [
   {
     shop: 'alpin',
     slug: 'rafting-luetschine',
+    staffing: { participantsPerGuide: 8, preparationMinutes: 30 },
     title: { de: 'River Rafting auf der Lütschine', en: 'White-water rafting on the Lütschine', fr: 'Rafting sur la Lütschine' },
     intro: {
       de: 'Wildwasser pur: Im Schlauchboot geht es durch die Stromschnellen der Lütschine, mitten im Panorama von Eiger, Mönch und Jungfrau.',
@@ -210,6 +212,7 @@ const alpinOffers: DemoOffer[] = [
   {
     shop: 'alpin',
     slug: 'via-ferrata-muerren',
+    staffing: { participantsPerGuide: 6, preparationMinutes: 30 },
     title: { de: 'Klettersteig Mürren–Gimmelwald', en: 'Via ferrata Mürren–Gimmelwald', fr: 'Via ferrata Mürren–Gimmelwald' },
     intro: {
       de: 'Über Leitern, Seilbrücken und eine spektakuläre Hängebrücke hoch über dem Lauterbrunnental – geführt und bestens gesichert.',
@@ -266,6 +269,7 @@ const alpinOffers: DemoOffer[] = [
   {
     shop: 'alpin',
     slug: 'glacier-hike-grindelwald',
+    staffing: { participantsPerGuide: 8, preparationMinutes: 30 },
     title: { de: 'Gletschertrekking Grindelwald', en: 'Glacier trek in Grindelwald', fr: 'Trek glaciaire à Grindelwald' },
     intro: {
       de: 'Mit Steigeisen und Seil unterwegs auf dem Eis: eine Tagestour über den Unteren Grindelwaldgletscher, vorbei an tiefblauen Spalten.',
@@ -323,6 +327,7 @@ const alpinOffers: DemoOffer[] = [
   {
     shop: 'alpin',
     slug: 'snowshoe-fondue-habkern',
+    staffing: { participantsPerGuide: 10, preparationMinutes: 20 },
     title: { de: 'Schneeschuhtour mit Fondue', en: 'Snowshoe hike with cheese fondue', fr: 'Raquettes à neige et fondue' },
     intro: {
       de: 'Im Abendlicht mit Schneeschuhen durch verschneite Wälder zur Berghütte, wo ein währschaftes Käsefondue auf Sie wartet.',
@@ -390,6 +395,7 @@ const alpinOffers: DemoOffer[] = [
   {
     shop: 'alpin',
     slug: 'sup-lake-brienz',
+    staffing: { participantsPerGuide: 8, preparationMinutes: 15 },
     title: { de: 'Stand-up-Paddle auf dem Brienzersee', en: 'Stand-up paddling on Lake Brienz', fr: 'Stand-up paddle sur le lac de Brienz' },
     intro: {
       de: 'Auf dem türkisblauen Brienzersee paddeln Sie zu versteckten Buchten – gemütlich, aussichtsreich und für alle geeignet.',
@@ -449,6 +455,7 @@ const alpinOffers: DemoOffer[] = [
   {
     shop: 'alpin',
     slug: 'climbing-taster-family',
+    staffing: { participantsPerGuide: 6, preparationMinutes: 30 },
     title: { de: 'Schnupperklettern für Familien', en: 'Family climbing taster', fr: "Initiation à l'escalade en famille" },
     intro: {
       de: 'Gemeinsam die ersten Meter am Fels: Unsere Kletterlehrerinnen und Kletterlehrer zeigen Gross und Klein, wie Klettern und Sichern funktioniert.',
@@ -754,6 +761,7 @@ const atelierOffers: DemoOffer[] = [
   {
     shop: 'atelier',
     slug: 'fondue-moitie-moitie',
+    staffing: { participantsPerGuide: 12, preparationMinutes: 30 },
     title: { fr: 'Fondue moitié-moitié comme à la maison', de: 'Fondue moitié-moitié wie zu Hause' },
     intro: {
       fr: "Gruyère et vacherin fribourgeois : apprenez les secrets d'une fondue onctueuse, puis savourez-la autour d'une grande table.",
@@ -797,6 +805,7 @@ const atelierOffers: DemoOffer[] = [
   {
     shop: 'atelier',
     slug: 'cuchaule-benichon',
+    staffing: { participantsPerGuide: 10, preparationMinutes: 30 },
     title: { fr: 'Cuchaule et moutarde de Bénichon', de: 'Cuchaule und Bénichon-Senf' },
     intro: {
       fr: 'La brioche au safran et la moutarde douce de la Bénichon : deux spécialités fribourgeoises à préparer vous-même.',
@@ -834,6 +843,7 @@ const atelierOffers: DemoOffer[] = [
   {
     shop: 'atelier',
     slug: 'meringues-double-creme',
+    staffing: { participantsPerGuide: 10, preparationMinutes: 30 },
     title: { fr: 'Meringues et double crème de la Gruyère', de: 'Meringues mit Doppelrahm aus dem Greyerzerland' },
     intro: {
       fr: 'Croquantes dehors, fondantes dedans : réussir des meringues comme en Gruyère, servies avec de la double crème et des petits fruits.',
@@ -871,6 +881,7 @@ const atelierOffers: DemoOffer[] = [
   {
     shop: 'atelier',
     slug: 'tournage-initiation',
+    staffing: { participantsPerGuide: 6, preparationMinutes: 20 },
     title: { fr: 'Initiation au tour de potier', de: 'Einführung an der Töpferscheibe' },
     intro: {
       fr: "Centrer, ouvrir, monter : le temps d'une soirée ou d'une matinée, vous tournez vos premiers bols en argile.",
@@ -908,6 +919,7 @@ const atelierOffers: DemoOffer[] = [
   {
     shop: 'atelier',
     slug: 'petits-chefs-biscuits',
+    staffing: { participantsPerGuide: 8, preparationMinutes: 30 },
     title: { fr: 'Petits chefs : biscuits décorés', de: 'Kleine Köchinnen und Köche: verzierte Guetzli' },
     intro: {
       fr: 'Pétrir, abaisser, découper et décorer : un après-midi gourmand pour les enfants de 6 à 12 ans, seuls ou avec un parent.',
@@ -949,6 +961,7 @@ const atelierOffers: DemoOffer[] = [
   {
     shop: 'atelier',
     slug: 'poterie-en-famille',
+    staffing: { participantsPerGuide: 8, preparationMinutes: 20 },
     title: { fr: 'Poterie en famille', de: 'Töpfern mit der ganzen Familie' },
     intro: {
       fr: 'Modeler et peindre ensemble : chaque membre de la famille crée son bol, son assiette ou sa tasse.',
@@ -997,6 +1010,7 @@ const atelierOffers: DemoOffer[] = [
   {
     shop: 'atelier',
     slug: 'macarons-soiree',
+    staffing: { participantsPerGuide: 10, preparationMinutes: 30 },
     title: { fr: 'Soirée macarons', de: 'Macaron-Abend' },
     intro: {
       fr: "Coques lisses, jolie collerette et ganaches parfumées : percez les secrets du macaron lors d'une soirée gourmande.",

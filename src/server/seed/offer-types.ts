@@ -64,4 +64,6 @@ export type DemoOffer = {
   sessions?: DemoSessionPlan
   /** Private services (SKU types private-service-*). */
   schedule?: DemoSchedule
+  /** Guides per participants and preparation time (planning, working time); none: one guide, no preparation. */
+  staffing?: { participantsPerGuide?: number; preparationMinutes?: number }
 }

@@ -65,6 +65,8 @@ export async function seedOffers(db: Db, list: DemoOffer[], options: { now: Date
       related: demo.related,
       schedule: demo.schedule ?? null,
       extras: demo.extras ?? [],
+      participantsPerGuide: demo.staffing?.participantsPerGuide ?? null,
+      preparationMinutes: demo.staffing?.preparationMinutes ?? 0,
       position,
     })
     await db.insert(skus).values(
