@@ -18,11 +18,26 @@ describe('openapi/webshop.yaml', () => {
   })
 
   it('gives every operation an id, the locale header and the one error body', () => {
+    /** Operations without the locale header, and why: they answer no text a visitor reads. */
+    const WITHOUT_LOCALE: Record<string, string> = {
+      getMedia: 'an image',
+      getIcon: 'an SVG icon',
+      receivePaymentWebhook: "the payment provider's call",
+      listRequests: "the operator's CLI (English; e-mails go out in the booking's language)",
+      getRequest: "the operator's CLI",
+      answerRequest: "the operator's CLI",
+      cancelBooking: "the operator's CLI",
+    }
     for (const { op, id, method, template } of operations) {
       expect(id, `${method} ${template}`).toBeTruthy()
       const responses = op.responses as Record<string, { $ref?: string }>
       expect(responses.default?.$ref, `${id}: default response`).toBe('#/components/responses/Error')
+      const refs = ((op.parameters ?? []) as { $ref?: string }[]).map((p) => p.$ref)
+      expect(refs.includes('#/components/parameters/Locale'), `${id}: the X-FLOWIN-LOCALE header${WITHOUT_LOCALE[id] ? ` (listed as without: ${WITHOUT_LOCALE[id]})` : ''}`).toBe(!WITHOUT_LOCALE[id])
     }
+    // The header itself: optional, in the header, one of the shop's languages.
+    const locale = (spec.components as { parameters: Record<string, { in: string; name: string; required?: boolean; schema: { $ref?: string; enum?: string[] } }> }).parameters.Locale!
+    expect([locale.in, locale.name.toLowerCase(), locale.required ?? false]).toEqual(['header', 'x-flowin-locale', false])
     const ids = operations.map((o) => o.id)
     expect(new Set(ids).size).toBe(ids.length)
   })
