@@ -3,9 +3,27 @@
  * tokens, anti-forgery nonces (cookie and frame), booking codes, staff session secrets and staff
  * link tokens (invitations, password resets) — is long enough, never repeats,
  * and uses its alphabet evenly (a chi-square test over thousands of tokens: a generator that
- * leaned on a few characters, or reused a counter or a clock, would fail it).
+ * leaned on a few characters, or reused a counter or a clock, would fail it). The random bits a
+ * token carries are measured, not assumed: the random source is replaced by a controlled one, and
+ * every bit it hands the generator is flipped in turn; the bits whose flip changes the token are
+ * the bits the token carries (a generator that stretches 64 random bits over a long token — a
+ * hash of 8 random bytes, say — measures 64 and fails).
  */
-import { describe, expect, it } from 'vitest'
+
+/** The random source the generators see: the real one, or (while `controlled` is set) the given bytes. */
+const source = vi.hoisted(() => ({ controlled: null as null | ((size: number) => Buffer) }))
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>()
+  const randomBytes = ((size: number, callback?: (error: Error | null, buf: Buffer) => void) => {
+    if (!source.controlled) return callback ? real.randomBytes(size, callback) : real.randomBytes(size)
+    const bytes = source.controlled(size)
+    if (callback) return void callback(null, bytes)
+    return bytes
+  }) as typeof real.randomBytes
+  return { ...real, default: { ...real, randomBytes }, randomBytes }
+})
+import { createHash, randomBytes as randomBytesOf } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
 import { newOpaqueId } from '../../src/server/domain/carts'
 import { newPaymentToken } from '../../src/server/domain/payments'
 import { newBookingCode } from '../../src/server/domain/checkout'
@@ -58,6 +76,35 @@ function chiSquare(texts: string[], alphabet: string) {
 }
 
 /**
+ * The random bits a token carries: the generator runs on controlled bytes (a fixed pattern), then
+ * once more for every bit of every byte it drew, with that bit flipped; a bit counts when its flip
+ * changes the token.
+ */
+async function measuredBits(make: () => string | Promise<string>): Promise<number> {
+  const pattern = (call: number, size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (call * 131 + i * 37 + 11) & 0xff))
+  const run = async (flip: { call: number; bit: number } | null) => {
+    const sizes: number[] = []
+    source.controlled = (size) => {
+      const call = sizes.push(size) - 1
+      const bytes = pattern(call, size)
+      if (flip && flip.call === call) bytes[flip.bit >> 3] = bytes[flip.bit >> 3]! ^ (1 << (flip.bit & 7))
+      return bytes
+    }
+    try {
+      return { token: await make(), sizes }
+    } finally {
+      source.controlled = null
+    }
+  }
+  const base = await run(null)
+  let bits = 0
+  for (const [call, size] of base.sizes.entries()) {
+    for (let bit = 0; bit < size * 8; bit++) if ((await run({ call, bit })).token !== base.token) bits++
+  }
+  return bits
+}
+
+/**
  * Above the chi-square's 99.9999th percentile for these degrees of freedom (63 → about 132,
  * 31 → about 84): an honest generator fails it less often than once in millions of runs.
  */
@@ -71,9 +118,10 @@ describe('token entropy', () => {
     { name: 'frame anti-forgery nonce', make: () => createFrameToken('secret').split('.')[2]!, bits: 256 },
   ]
   for (const { name, make, bits } of cases) {
-    it(`${name}: at least 128 random bits, never repeated, characters evenly used`, () => {
-      const tokens = Array.from({ length: N }, make)
+    it(`${name}: ${bits} random bits measured (at least 128), never repeated, characters evenly used`, async () => {
+      expect(await measuredBits(make)).toBe(bits)
       expect(bits).toBeGreaterThanOrEqual(128)
+      const tokens = Array.from({ length: N }, make)
       for (const token of tokens) expect(token).toMatch(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil(bits / 6)}}$`))
       expect(new Set(tokens).size).toBe(N)
       // the last character of a 32-byte token carries 4 bits only: leave it out of the count
@@ -84,6 +132,7 @@ describe('token entropy', () => {
 
   for (const { name, make, stored } of staffSecrets) {
     it(`${name}: 256 random bits, never repeated, characters evenly used, only a hash stored`, async () => {
+      expect(await measuredBits(make)).toBe(256)
       recording.written.length = 0
       const tokens: string[] = []
       for (let i = 0; i < N; i++) tokens.push(await make())
@@ -98,11 +147,20 @@ describe('token entropy', () => {
     })
   }
 
-  it('booking codes: 40 random bits in an even Crockford alphabet, no repeats in a sample', () => {
+  it('booking codes: 40 random bits in an even Crockford alphabet, no repeats in a sample', async () => {
+    expect(await measuredBits(newBookingCode)).toBe(40)
     const codes = Array.from({ length: N }, newBookingCode)
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
     expect(new Set(codes).size).toBe(N)
     expect(chiSquare(codes.map((c) => c.replace('-', '')), CROCKFORD)).toBeLessThan(LIMIT[32])
+  })
+
+  it('the measurement itself sees through a generator that stretches 64 random bits over a long token', async () => {
+    const stretched = () => createHash('sha256').update(randomBytesOf(8)).digest('base64url')
+    expect(stretched()).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await measuredBits(stretched)).toBe(64)
+    // and one that draws many bytes but keeps few
+    expect(await measuredBits(() => randomBytesOf(32).subarray(0, 8).toString('base64url'))).toBe(64)
   })
 
   it('the test itself rejects a skewed generator', () => {
