@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { at, expect, expectNoAxeViolations, test } from './fixtures'
 import { cartFor, fillContact, fillParticipants, T } from './checkout-helpers'
+import { credentials, signInOnTheWay } from './staff-helpers'
 
 test.describe('checkout', () => {
   for (const lang of ['de', 'en', 'fr'] as const) {
-    test(`a full order paid on site, with validation messages and axe on every step (${lang})`, async ({ page }) => {
+    test(`a full order paid on site, with validation messages and axe on every step (${lang})`, async ({ page, browser }) => {
       test.slow() // four axe runs, a reload and an e-mail: about 25 s alone, more on a busy machine
       await cartFor(page, lang, 'AVAILABLE')
       // the spec's first step: Configuration
@@ -30,6 +31,9 @@ test.describe('checkout', () => {
       await expect(page.locator('#email')).toHaveAttribute('aria-invalid', 'true')
       await expectNoAxeViolations(page)
       await fillContact(page, lang)
+      // a surname of this test alone, to find its bookings afterwards
+      const surname = `Doppelklick${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+      await page.locator('#surname').fill(surname)
       // a reload loses nothing
       await page.reload()
       await expect(page.locator('#firstname')).toHaveValue('Anna')
@@ -52,9 +56,25 @@ test.describe('checkout', () => {
       // the confirmation leaves through the outbox: without SMTP_URL as an .eml file in DATA_DIR/mail
       const code = (await page.getByTestId('booking-code').textContent())!
       const mailDir = join('test-results', 'e2e-data', 'mail')
-      await expect
-        .poll(() => (existsSync(mailDir) ? readdirSync(mailDir).some((f) => readFileSync(join(mailDir, f), 'utf8').includes(code)) : false), { timeout: 15_000 })
-        .toBe(true)
+      // The visitor's confirmations of this booking (the staff's notification goes elsewhere).
+      const confirmations = () =>
+        existsSync(mailDir)
+          ? readdirSync(mailDir)
+              .map((f) => readFileSync(join(mailDir, f), 'utf8'))
+              .filter((text) => text.includes(code) && /^To: .*anna@example\.ch/im.test(text))
+          : []
+      await expect.poll(() => confirmations().length, { timeout: 15_000 }).toBe(1)
+      // The double click booked once: one booking of this visitor (the staff's list, searched by the
+      // test's surname), with the cart's code, and after a moment still one confirmation.
+      const staff = await (await browser.newContext()).newPage()
+      await signInOnTheWay(staff, 'localhost', `/${lang}/admin`, credentials('alpin', 'manager'))
+      const found = await staff.request.get(at('localhost', `/api/admin/v1/bookings?q=${surname}`), { headers: { 'x-flowin-locale': lang } })
+      expect(found.status()).toBe(200)
+      const bookings = ((await found.json()) as { data: { code: string }[] }).data
+      expect(bookings.map((b) => b.code)).toEqual([code])
+      await staff.context().close()
+      await page.waitForTimeout(1_000)
+      expect(confirmations()).toHaveLength(1)
     })
   }
 
