@@ -128,6 +128,13 @@ export function addDays(date: IsoDate, n: number): IsoDate {
   return formatDate(utcMs(y, mo, d) + n * DAY_MS)
 }
 
+/** The same date `n` years later (29 February becomes 28 February in a common year). */
+export function addYears(date: IsoDate, n: number): IsoDate {
+  const year = String(Number(date.slice(0, 4)) + n).padStart(4, '0')
+  const candidate = `${year}${date.slice(4)}`
+  return isValidDate(candidate) ? candidate : `${year}-02-28`
+}
+
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   const [y1, m1, d1] = assertDate(from)

@@ -7,16 +7,14 @@
  */
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '~/server/db/client'
-import { bookingItemGuides, bookingItems, bookings, offers, skus, staff } from '~/server/db/schema'
-import { participantsOfItem } from '~/server/domain/bookings-admin/private-items'
+import { bookingItemGuides, bookingItems, bookings, offers, skus } from '~/server/db/schema'
+import { participantsOfItem, privateItemTitle } from '~/server/domain/bookings-admin/private-items'
 import { conflict, notFound } from '~/server/domain/errors'
 import { recordChange } from '~/server/domain/history/change-log'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
-import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
 import { enqueueStaffMessage } from '~/server/mail/outbox'
-import type { StaffAssignmentNotice } from '~/server/mail/staff-templates'
-import { checkOverrideReason, type AssignScope, type GuideAssignInput } from './assign'
+import { assignmentNotice, checkOverrideReason, lockedMember, type AssignScope, type GuideAssignInput } from './assign'
 import { toPlanningPrivateBookings, type PlanningPrivateBooking, type PrivateItemRow } from './board'
 import { availabilityForAssignment, doubleBooked, overlappingEngagement, PLANNED_BOOKING_STATUSES } from './members'
 
@@ -61,34 +59,9 @@ type ItemRow = Awaited<ReturnType<typeof privateItem>>
 
 const isPlanned = (status: string) => (PLANNED_BOOKING_STATUSES as string[]).includes(status)
 
-/** The e-mail's account of the booking, in the member's language. */
-function noticeOf(row: ItemRow, locale: Locale, by: string): StaffAssignmentNotice {
-  const location = row.location
-  const street = [location.street, location.streetNumber].filter(Boolean).join(' ')
-  const city = [location.postalCode, location.city].filter(Boolean).join(' ')
-  const place = [location.name, street, city].filter(Boolean).join(', ')
-  const meetingPoint = (row.meetingPoint ? pickText(row.meetingPoint, locale).trim() : '') || place
-  const title = pickText(row.title, locale)
-  const variant = pickText(row.variant, locale)
-  return {
-    sessionId: row.itemId,
-    offer: `${variant && variant !== title ? `${title} – ${variant}` : title} (${row.code})`.slice(0, 300),
-    start: row.startsAt.toISOString(),
-    end: row.endsAt.toISOString(),
-    ...(meetingPoint ? { meetingPoint: meetingPoint.slice(0, 500) } : {}),
-    ...(place && place !== meetingPoint ? { place: place.slice(0, 500) } : {}),
-    by: by.slice(0, 200),
-  }
-}
-
-async function lockedMember(tx: Tx, shopId: string, staffId: string) {
-  const [member] = await tx
-    .select({ id: staff.id, name: staff.name, email: staff.email, locale: staff.locale, active: staff.active })
-    .from(staff)
-    .where(and(eq(staff.id, staffId), eq(staff.shopId, shopId)))
-    .for('update')
-  return member
-}
+/** The e-mail's account of the booking, in the member's language (its code after the title). */
+const noticeOf = (row: ItemRow, locale: Locale, by: string) =>
+  assignmentNotice({ ...row, id: row.itemId, offer: `${privateItemTitle(row.title, row.variant, locale)} (${row.code})` }, locale, by)
 
 async function answerOf(tx: Tx, scope: AssignScope, row: ItemRow): Promise<PlanningPrivateBooking> {
   const boardRow: PrivateItemRow = row

@@ -66,19 +66,36 @@ function placeOf(location: SessionWithOffer['location']): string {
   return [location.name, street, city].filter(Boolean).join(', ')
 }
 
-/** What the member's e-mail tells of the date, in their language. */
-function noticeOf(row: SessionWithOffer, locale: Locale, actorName: string): StaffAssignmentNotice {
+/** What the member's e-mail tells of a date or a private booking (`offer`: its title, already in the member's language). */
+export function assignmentNotice(
+  row: { id: string; offer: string; startsAt: Date; endsAt: Date; location: SessionWithOffer['location']; meetingPoint: SessionWithOffer['meetingPoint'] },
+  locale: Locale,
+  by: string,
+): StaffAssignmentNotice {
   const place = placeOf(row.location)
   const meetingPoint = (row.meetingPoint ? pickText(row.meetingPoint, locale).trim() : '') || place
   return {
     sessionId: row.id,
-    offer: pickText(row.offerTitle, locale).slice(0, 300),
+    offer: row.offer.slice(0, 300),
     start: row.startsAt.toISOString(),
     end: row.endsAt.toISOString(),
     ...(meetingPoint ? { meetingPoint: meetingPoint.slice(0, 500) } : {}),
     ...(place && place !== meetingPoint ? { place: place.slice(0, 500) } : {}),
-    by: actorName.slice(0, 200),
+    by: by.slice(0, 200),
   }
+}
+
+/** What the member's e-mail tells of the date, in their language. */
+const noticeOf = (row: SessionWithOffer, locale: Locale, by: string) => assignmentNotice({ ...row, offer: pickText(row.offerTitle, locale) }, locale, by)
+
+/** The member's row of the shop, locked for the transaction (every change of a member's assignments takes this lock first), or undefined. */
+export async function lockedMember(tx: Tx, shopId: string, staffId: string) {
+  const [member] = await tx
+    .select({ id: staff.id, name: staff.name, email: staff.email, locale: staff.locale, active: staff.active })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), eq(staff.shopId, shopId)))
+    .for('update')
+  return member
 }
 
 async function actorName(tx: Tx, actor: StaffPrincipal): Promise<string> {
@@ -93,11 +110,7 @@ export async function assignGuide(db: Db, actor: StaffPrincipal, scope: AssignSc
   const reason = checkOverrideReason(input.overrideReason)
   return db.transaction(async (tx) => {
     // The member first: every assignment of this member waits here until the one before commits.
-    const [member] = await tx
-      .select({ id: staff.id, name: staff.name, email: staff.email, locale: staff.locale, active: staff.active })
-      .from(staff)
-      .where(and(eq(staff.id, input.staffId), eq(staff.shopId, actor.shopId)))
-      .for('update')
+    const member = await lockedMember(tx, actor.shopId, input.staffId)
     const session = await sessionWithOffer(tx, actor.shopId, sessionId, true)
     if (session.status === 'cancelled') throw conflict('session.cancelled', 'This date is cancelled: no guide can be assigned to it.')
     if (!member || !member.active) throw staffNotFound()
@@ -146,11 +159,7 @@ export async function assignGuide(db: Db, actor: StaffPrincipal, scope: AssignSc
 export async function unassignGuide(db: Db, actor: StaffPrincipal, scope: AssignScope, sessionId: string, staffId: string): Promise<GuideAssignment> {
   return db.transaction(async (tx) => {
     // The same lock as an assignment: a member's assignments change one at a time.
-    const [member] = await tx
-      .select({ id: staff.id, name: staff.name, email: staff.email, locale: staff.locale, active: staff.active })
-      .from(staff)
-      .where(and(eq(staff.id, staffId), eq(staff.shopId, actor.shopId)))
-      .for('update')
+    const member = await lockedMember(tx, actor.shopId, staffId)
     const session = await sessionWithOffer(tx, actor.shopId, sessionId, true)
     const removed = member
       ? await tx

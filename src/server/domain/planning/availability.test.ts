@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DomainError } from '~/server/domain/errors'
-import { addYears, checkAvailabilityRange } from './availability'
+import { addYears } from '~/server/domain/offers/zoned-time'
+import { checkAvailabilityRange } from './availability'
 
 const fieldErrors = (run: () => unknown) => {
   try {

@@ -10,7 +10,7 @@ import type { components } from '~/api/admin-schema.gen'
 import type { Db, Tx } from '~/server/db/client'
 import { staff, staffAvailability, staffWeeklyAvailability } from '~/server/db/schema'
 import { invalidFields, notFound, type FieldErrors } from '~/server/domain/errors'
-import { daysBetween, isValidDate, utcToZonedDate } from '~/server/domain/offers/zoned-time'
+import { addYears, daysBetween, isValidDate, utcToZonedDate } from '~/server/domain/offers/zoned-time'
 import { recordStaffEvent } from '~/server/domain/staff/accounts'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import { unstorableText } from '~/server/domain/text'
@@ -65,13 +65,6 @@ export function checkAvailabilityRange(from: string, to: string): { from: string
   if (days < 0) throw invalidFields({ to: { code: 'range.reversed' } })
   if (days >= MAX_AVAILABILITY_DAYS) throw invalidFields({ to: { code: 'range.too_long', params: { maximum: MAX_AVAILABILITY_DAYS } } })
   return { from, to }
-}
-
-/** The same date `n` years later (29 February becomes 28 February in a common year). */
-export function addYears(date: string, n: number): string {
-  const year = String(Number(date.slice(0, 4)) + n).padStart(4, '0')
-  const candidate = `${year}${date.slice(4)}`
-  return isValidDate(candidate) ? candidate : `${year}-02-28`
 }
 
 /** A note as stored: trimmed, blank is none; `null` for a problem (recorded in `errors` at `path`). */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { components } from '~/api/admin-schema.gen'
 import { invalidFields, type FieldErrors } from '~/server/domain/errors'
-import { isValidDate, MINUTES_PER_DAY, utcToZonedDate, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
+import { addYears, isValidDate, MINUTES_PER_DAY, utcToZonedDate, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
 import { isPlainText } from '~/server/domain/settings/rules'
 import type { Role } from '~/server/domain/staff/accounts'
 import { unstorableText } from '~/server/domain/text'
@@ -68,12 +68,6 @@ export function entryMinutes(day: string, from: string, to: string, breakMinutes
 
 export type EntryInput = { date: string; from: string; to: string; breakMinutes?: number; note?: string }
 export type CheckedEntry = { day: string; from: string; to: string; breakMinutes: number; note: string | null }
-
-/** The same date `n` years later (29 February becomes 28 February in a common year). */
-function addYears(date: string, n: number): string {
-  const candidate = `${String(Number(date.slice(0, 4)) + n).padStart(4, '0')}${date.slice(4)}`
-  return isValidDate(candidate) ? candidate : `${candidate.slice(0, 4)}-02-28`
-}
 
 /** An entry as stored, or every field error at once (see the contract's `createWorkTimeEntry`). */
 export function checkEntry(input: EntryInput, today: string): CheckedEntry {
