@@ -5,6 +5,7 @@ import { createApiClient, type Api } from '~/api/client'
 import { createTransport } from '~/functions/api-transport'
 import { localeFromPath } from '~/lib/locale'
 import { reportApiError } from '~/lib/report-error'
+import { parseSearch, stringifySearch } from '~/lib/search-string'
 import { getNonce } from '~/functions/request-context'
 import { ErrorScreen } from '~/components/error-screen'
 import { NotFound } from '~/components/not-found'
@@ -31,6 +32,8 @@ export function getRouter() {
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: NotFound,
+    parseSearch,
+    stringifySearch,
     ssr: { nonce: getNonce() },
   })
   currentPath = () => router.state.location.pathname

@@ -281,4 +281,39 @@ describe('countryOptions', () => {
     // Ägypten sorts with A, not after Z.
     expect(names.indexOf('Ägypten')).toBeLessThan(names.indexOf('Belgien'))
   })
+
+  const nameOf = (locale: 'de' | 'en' | 'fr', code: string) => countryOptions(locale).find((o) => o.code === code)?.name
+
+  it.each([
+    ['UM', 'Amerikanische Überseeinseln', 'Îles mineures éloignées des États-Unis', 'United States Minor Outlying Islands'],
+    ['US', 'Vereinigte Staaten von Amerika', 'États-Unis d’Amérique', 'United States of America'],
+    ['CH', 'Schweiz', 'Suisse', 'Switzerland'],
+    ['GB', 'Vereinigtes Königreich', 'Royaume-Uni', 'United Kingdom'],
+    ['CZ', 'Tschechische Republik', 'Tchéquie', 'Czech Republic'],
+  ])('names %s in German, French and English', (code, de, fr, en) => {
+    expect(nameOf('de', code)).toBe(de)
+    expect(nameOf('fr', code)).toBe(fr)
+    expect(nameOf('en', code)).toBe(en)
+  })
+
+  // CLDR (Node's ICU) judges which names are the same by nature: a German or French name that
+  // equals the English one although CLDR's differ is left untranslated, except these, where both
+  // spellings are right (CLDR's English adds "(Burma)", "SAR China"; French also writes "El Salvador").
+  const SAME_AS_ENGLISH_ON_PURPOSE = { de: ['MM', 'MO'], fr: ['HK', 'MM', 'MO', 'SV', 'TL', 'VN'] }
+  it.each(['de', 'fr'] as const)('leaves no %s name in English where CLDR translates it', (locale) => {
+    const cldr = new Intl.DisplayNames([`${locale}-CH`], { type: 'region' })
+    const cldrEnglish = new Intl.DisplayNames(['en-CH'], { type: 'region' })
+    const untranslated = countryOptions(locale)
+      .filter((o) => o.name === nameOf('en', o.code) && cldr.of(o.code) !== cldrEnglish.of(o.code))
+      .map((o) => o.code)
+      .sort()
+    expect(untranslated).toEqual(SAME_AS_ENGLISH_ON_PURPOSE[locale])
+  })
+
+  it('writes names with typographic apostrophes and French names without capitals inside', () => {
+    for (const locale of ['de', 'en', 'fr'] as const) expect(countryOptions(locale).filter((o) => o.name.includes("'"))).toEqual([])
+    expect(nameOf('fr', 'AE')).toBe('Émirats arabes unis')
+    expect(nameOf('fr', 'DO')).toBe('République dominicaine')
+    expect(nameOf('de', 'SY')).toBe('Syrien')
+  })
 })

@@ -117,11 +117,36 @@ export const PREFERRED_COUNTRIES = ['CH', 'DE', 'FR', 'IT', 'AT', 'LI'] as const
 
 const countryCache = new Map<CountryLocale, CountryOption[]>()
 
+/**
+ * Where the package's names fall short, CLDR's (Intl.DisplayNames) written out here, as the
+ * browser's and Node's ICU versions may differ: a German name left in English, catalogue-style
+ * inversions, French capitals inside a name.
+ */
+const COUNTRY_NAME_FIXES: Partial<Record<CountryLocale, Record<string, string>>> = {
+  de: { UM: 'Amerikanische Überseeinseln', SY: 'Syrien', TZ: 'Tansania' },
+  fr: {
+    AE: 'Émirats arabes unis',
+    CF: 'République centrafricaine',
+    CZ: 'Tchéquie',
+    DO: 'République dominicaine',
+    IO: 'Territoire britannique de l’océan Indien',
+    SA: 'Arabie saoudite',
+    SJ: 'Svalbard et Jan Mayen',
+  },
+}
+
+/** A country's name in a locale (typographic apostrophes, as the shop's texts write them). */
+function countryNames(locale: CountryLocale): Record<string, string> {
+  const names: Record<string, string> = { ...countries.getNames(locale, { select: 'official' }), ...COUNTRY_NAME_FIXES[locale] }
+  for (const code of Object.keys(names)) names[code] = names[code]!.replace(/'/g, '’')
+  return names
+}
+
 /** All countries with their names in a locale: the preferred ones first, then the rest by name. */
 export function countryOptions(locale: CountryLocale): CountryOption[] {
   const cached = countryCache.get(locale)
   if (cached) return cached
-  const names = countries.getNames(locale, { select: 'official' })
+  const names = countryNames(locale)
   const collator = new Intl.Collator(locale, { sensitivity: 'base' })
   const preferred: CountryOption[] = []
   for (const code of PREFERRED_COUNTRIES) {

@@ -55,6 +55,53 @@ export function formatDate(instant: Date | string, locale: Locale, timeZone: str
   return text
 }
 
+/*
+ * Dates and times as a visitor reads them, one convention per language on every page and in every
+ * e-mail (issue 22, point 10): 24-hour times, the day before the month, the weekday written out.
+ *   de `Sonntag, 1. November 2026`, en `Sunday, 1 November 2026`, fr `dimanche 1er novembre 2026`
+ * (French writes no comma after the weekday and `1er` for the first). dayjs with its bundled locale
+ * data, not Intl: the server's and the browser's ICU differ, which would break hydration.
+ */
+
+/** The day of the month as the language writes it in a date: `1.` (de), `1er` (fr), `1` (en). */
+function dayOfMonth(instant: Date | string, lang: Locale, timeZone: string) {
+  if (lang === 'de') return 'D.'
+  return lang === 'fr' && formatDate(instant, lang, timeZone, 'D') === '1' ? 'D[er]' : 'D'
+}
+
+/** A day with its weekday and year: `Sonntag, 1. November 2026`, `Sunday, 1 November 2026`, `dimanche 1er novembre 2026`. */
+export function formatDay(instant: Date | string, lang: Locale, timeZone: string) {
+  return formatDate(instant, lang, timeZone, `dddd${lang === 'fr' ? '' : ','} ${dayOfMonth(instant, lang, timeZone)} MMMM YYYY`)
+}
+
+/** A day with its weekday, without the year (a calendar's day): `Sonntag, 1. November`, `dimanche 1er novembre`. */
+export function formatWeekdayDate(instant: Date | string, lang: Locale, timeZone: string) {
+  return formatDate(instant, lang, timeZone, `dddd${lang === 'fr' ? '' : ','} ${dayOfMonth(instant, lang, timeZone)} MMMM`)
+}
+
+/** A day without its weekday: `1. November 2026`, `1 November 2026`, `1er novembre 2026`. */
+export function formatLongDate(instant: Date | string, lang: Locale, timeZone: string) {
+  return formatDate(instant, lang, timeZone, `${dayOfMonth(instant, lang, timeZone)} MMMM YYYY`)
+}
+
+/** A time of day, 24-hour in every language: `08:30`, `14:30`. */
+export function formatTime(instant: Date | string, lang: Locale, timeZone: string) {
+  return formatDate(instant, lang, timeZone, 'HH:mm')
+}
+
+/** A day and its time: `Sonntag, 1. November 2026, 14:30`, `dimanche 1er novembre 2026, 14:30`. */
+export function formatDayTime(instant: Date | string, lang: Locale, timeZone: string) {
+  return `${formatDay(instant, lang, timeZone)}, ${formatTime(instant, lang, timeZone)}`
+}
+
+/** A month and its year (a calendar's title): `November 2026`, `novembre 2026`. */
+export function formatMonth(instant: Date | string, lang: Locale, timeZone: string) {
+  return formatDate(instant, lang, timeZone, 'MMMM YYYY')
+}
+
+/** A calendar date (`2026-11-01`, no time zone) as an instant to format in `'UTC'`: its noon. */
+export const calendarDate = (date: string) => `${date}T12:00:00Z`
+
 export { formatMoney } from './money'
 
 export { dayjs }

@@ -1,6 +1,7 @@
 import type { OfferListSearch } from '~/api/offers.queries'
 import { isLocale, type Locale } from './locale'
 import { SLUG } from './params'
+import { listOf } from './search-params'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -10,8 +11,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
  */
 export function parseOfferListSearch(search: Record<string, unknown>): OfferListSearch {
   const result: OfferListSearch = {}
-  const tags = typeof search.tag === 'string' ? [search.tag] : search.tag
-  if (Array.isArray(tags) && tags.length <= 10 && tags.every((t) => typeof t === 'string' && SLUG.test(t)) && tags.length) result.tag = tags as string[]
+  // `tag=water,winter` (src/lib/search-params), or an older address's `tag=["water","winter"]`
+  const tags = listOf(search.tag)
+  if (tags.length > 0 && tags.length <= 10 && tags.every((t) => SLUG.test(t))) result.tag = [...new Set(tags)]
   if (typeof search.from === 'string' && DATE.test(search.from)) result.from = search.from
   if (typeof search.to === 'string' && DATE.test(search.to)) result.to = search.to
   if (search.type === 'activity' || search.type === 'private') result.type = search.type

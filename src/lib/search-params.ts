@@ -6,6 +6,12 @@
  * address drops what does not fit and still opens, never an error page.
  */
 
+/** The words of a list given as `a,b`, as an array (an older address) or as one word the router read as a number. */
+export function listOf(value: unknown): string[] {
+  const parts: unknown[] = typeof value === 'string' ? value.split(',') : typeof value === 'number' ? [value] : Array.isArray(value) ? value : []
+  return parts.filter((part) => typeof part === 'string' || typeof part === 'number').map(String)
+}
+
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
 /** A calendar day `YYYY-MM-DD` that exists (no 31 April). */
@@ -23,7 +29,7 @@ export const oneOf = <T extends string>(values: readonly T[], value: unknown): T
 
 /** Several of the allowed values, given as `a,b` or as an array; unknown ones and repeats are dropped. */
 export function someOf<T extends string>(values: readonly T[], value: unknown): T[] | undefined {
-  const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []
+  const parts = listOf(value)
   const picked = [...new Set(parts.map((part) => oneOf(values, part)).filter((part): part is T => part !== undefined))]
   return picked.length > 0 ? picked : undefined
 }

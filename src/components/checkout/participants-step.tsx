@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '~/components/button'
-import { formatDate, formatMoney } from '~/lib/dates'
+import { formatDayTime, formatMoney } from '~/lib/dates'
 import { expectedParticipantsOf, extrasOf, itemCompleteness, participantsOf } from '~/machines/checkout/checkout.draft'
 import type { StepProps } from './step-props'
 import { TextField } from './text-field'
@@ -15,7 +15,7 @@ export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Prop
   const { t } = useLingui()
   const cart = ctx.cart
   const completeness = itemCompleteness(ctx)
-  const time = (iso: string) => formatDate(iso, lang, timeZone, 'dddd, LL, LT')
+  const time = (iso: string) => formatDayTime(iso, lang, timeZone)
   return (
     <>
       {cart.items.map((item) => {

@@ -6,7 +6,7 @@ import { Button } from '~/components/button'
 
 type FilterConfig = components['schemas']['FilterConfig']
 
-/** The 'Find an appointment' teaser: date range, kind and free text, as the shop allows. */
+/** The 'Find an appointment' teaser: date range, type of offer and free text, as the shop allows. */
 export function FindAppointment({
   filterConfig,
   search,
@@ -85,7 +85,7 @@ export function FindAppointment({
           {filterConfig.type ? (
             <label>
               <span className="text-sm font-medium">
-                <Trans>Kind</Trans>
+                <Trans>Type of offer</Trans>
               </span>
               <select name="type" value={type} onChange={(e) => setType(e.target.value)} className={field}>
                 <option value="">{t`All offers`}</option>

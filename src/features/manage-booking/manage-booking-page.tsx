@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError, type Api } from '~/api/client'
 import { Button, ButtonLink } from '~/components/button'
-import { formatDate, formatMoney } from '~/lib/dates'
+import { formatDayTime, formatMoney } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 import {
   cancelManagedBooking,
@@ -50,7 +50,7 @@ export function ManageBookingPage({ api, lang, token, timeZone, initial }: { api
   const statusRef = useRef<HTMLDivElement>(null)
   const { booking, cancel, move, items, contact } = data
   const money = (amount: number) => formatMoney(amount, booking.total.currency, lang)
-  const when = (iso: string) => formatDate(iso, lang, timeZone, 'dddd, LL, LT')
+  const when = (iso: string) => formatDayTime(iso, lang, timeZone)
   const code = booking.code
   const shopName = contact.name
   const refunded = done?.kind === 'cancelled' ? money(done.refund) : ''
