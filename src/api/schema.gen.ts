@@ -759,6 +759,11 @@ export interface components {
             tags: string[];
             skus: components["schemas"]["Sku"][];
             location: components["schemas"]["Location"];
+            /**
+             * @description Where the participants meet, in the requested language, when it is not the location
+             *     itself (the page shows it with the location; the confirmations name it). Absent otherwise.
+             */
+            meetingPoint?: string;
             availability: components["schemas"]["OfferAvailability"];
             related?: string[];
             /** @description Extras a participant may add (e.g. equipment hire). */
@@ -905,10 +910,36 @@ export interface components {
                 hostPath?: string;
             };
         };
+        /** @description An extra booked with an item (e.g. a photo package), as it was charged. */
+        BookingExtra: {
+            id: string;
+            title: string;
+            /**
+             * @description `booking`: charged once for the item however many of its participants chose it; absent:
+             *     charged for each participant who chose it.
+             * @enum {string}
+             */
+            per?: "booking";
+            /** @description How many times it is charged (participants who chose it; 1 for an extra per booking). */
+            quantity: number;
+            unitPrice: components["schemas"]["Money"];
+            /** @description quantity × unitPrice. */
+            total: components["schemas"]["Money"];
+        };
+        /**
+         * @description One variant of one date or start time. Two variants of the same date (same offer, start and
+         *     end) are two items; confirmations show them as one date with a line per variant.
+         */
         BookingItem: {
             offer: string;
             offerTitle: string;
             skuTitle: string;
+            /**
+             * @description Where the participants meet, in the booking's language, on one line: the offer's meeting
+             *     point, else its place (name, street, postal code and city), as the offer's page shows it.
+             *     Absent when the offer has neither.
+             */
+            meetingPoint?: string;
             /** Format: date-time */
             start: string;
             /** Format: date-time */
@@ -920,6 +951,12 @@ export interface components {
                 surname: string;
                 extras: string[];
             }[];
+            /** @description The variant's price for one unit (a private slot's price for the slot). */
+            unitPrice: components["schemas"]["Money"];
+            /** @description What the variant costs without the extras (quantity × unitPrice; a private slot's price). */
+            variantTotal: components["schemas"]["Money"];
+            /** @description The extras booked with this item, in the offer's order; `total` is variantTotal plus theirs. */
+            extras: components["schemas"]["BookingExtra"][];
             total: components["schemas"]["Money"];
         };
         Booking: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { createOffer, visitorContact } from '../support/factories'
@@ -89,6 +89,91 @@ describeEachDatabase('checkout contract', (factory) => {
     expect(text).toContain(booking.code)
     const mails = await app.database.db.select().from(outbox).where(eq(outbox.shopId, 'alpin'))
     expect(mails.some((m) => m.kind === 'booking.confirmation' && (m.payload as { booking: { code: string } }).booking.code === booking.code)).toBe(true)
+  })
+
+  it('the booking read, the .ics and the e-mail name the meeting point, each variant and the extras with their amounts (issue 22, point 7)', async () => {
+    const offer = await createOffer(app.database.db, {
+      slug: 'co-where',
+      skus: [{ key: 'adult', price: 14900 }, { key: 'youth', price: 12900 }],
+      sessions: [{ startsAt: at(7), capacity: 10 }],
+    })
+    made['co-where'] = offer
+    const photos = { key: 'photos', title: { de: 'Fotopaket', en: 'Photo package', fr: 'Pack photos' }, price: 2500 }
+    const transfer = { key: 'transfer', title: { de: 'Transfer', en: 'Transfer', fr: 'Transfert' }, price: 4000, per: 'booking' as const }
+    await app.database.db
+      .update(offers)
+      .set({ extras: [photos, transfer], meetingPoint: { de: 'Basis, Seestrasse 21, 3800 Interlaken', en: 'Base, Seestrasse 21, 3800 Interlaken', fr: 'Base, Seestrasse 21, 3800 Interlaken' } })
+      .where(eq(offers.id, offer.offerId))
+    const { cart, items } = await cartWith('co-where', 2, 0)
+    const youth = await call('POST', `/api/webshop/v1/carts/${cart}/items`, { offer: 'co-where', sku: offer.skus[1]!.id, sessionId: offer.sessions[0]!.id, quantity: 1 })
+    const youthItem = ((await youth.json()).data.items as { id: string; sku: string }[]).find((i) => i.sku === offer.skus[1]!.id)!
+    const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+      mode: 'order',
+      items: [
+        { itemId: items[0]!.id, participants: [{ firstname: 'Anna', surname: 'Muster', forSelf: true, extras: ['photos'] }, { firstname: 'Beat', surname: 'Keller', extras: ['transfer'] }] },
+        { itemId: youthItem.id, participants: [{ firstname: 'Carla', surname: 'Muster', extras: ['photos', 'transfer'] }] },
+      ],
+      ...contact,
+      paymentMethod: 'PAY_ON_SITE',
+      termsAccepted: true,
+    })
+    expect(response.status).toBe(201)
+    const chf = (amount: number) => ({ amount, currency: 'CHF' })
+    // read in English: the meeting point and the extras' titles in the visitor's language
+    const read = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`, { headers: { 'x-flowin-locale': 'en' } })
+    const booking = (await read.json()).data
+    expect(booking.total).toEqual(chf(2 * 14900 + 2500 + 4000 + 12900 + 2500 + 4000))
+    expect(booking.items).toMatchObject([
+      {
+        skuTitle: 'adult',
+        meetingPoint: 'Base, Seestrasse 21, 3800 Interlaken',
+        unitPrice: chf(14900),
+        variantTotal: chf(29800),
+        extras: [
+          { id: 'photos', title: 'Photo package', quantity: 1, unitPrice: chf(2500), total: chf(2500) },
+          { id: 'transfer', title: 'Transfer', per: 'booking', quantity: 1, unitPrice: chf(4000), total: chf(4000) },
+        ],
+        total: chf(29800 + 2500 + 4000),
+      },
+      {
+        skuTitle: 'youth',
+        meetingPoint: 'Base, Seestrasse 21, 3800 Interlaken',
+        unitPrice: chf(12900),
+        variantTotal: chf(12900),
+        extras: [
+          { id: 'photos', title: 'Photo package', quantity: 1, unitPrice: chf(2500), total: chf(2500) },
+          { id: 'transfer', title: 'Transfer', per: 'booking', quantity: 1, unitPrice: chf(4000), total: chf(4000) },
+        ],
+        total: chf(12900 + 2500 + 4000),
+      },
+    ])
+    // every item adds up: its variant plus its extras
+    for (const item of booking.items as { variantTotal: { amount: number }; extras: { total: { amount: number } }[]; total: { amount: number } }[]) {
+      expect(item.variantTotal.amount + item.extras.reduce((sum, e) => sum + e.total.amount, 0)).toBe(item.total.amount)
+    }
+    // the .ics: one event for the session, its meeting point as LOCATION (not the shop's address), the extras in its description
+    const ics = (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking.ics`, { headers: { 'x-flowin-locale': 'en' } })).text()).replace(/\r\n[ \t]/g, '')
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1)
+    expect(ics).toContain('LOCATION:Base\\, Seestrasse 21\\, 3800 Interlaken\r\n')
+    expect(ics).toMatch(/DESCRIPTION:Booking code: [0-9A-Z-]+\\nadult: 2 × CHF.149\.00 = CHF.298\.00\\nParticipants: Anna Muster\\, Beat Keller\\nyouth: 1 × CHF.129\.00 = CHF.129\.00\\nParticipants: Carla Muster\\nExtras: Photo package 2 × CHF.25\.00 = CHF.50\.00\\nExtras: Transfer 2 × CHF.40\.00 = CHF.80\.00\\nTotal: CHF.557\.00\r\n/)
+    // the confirmation e-mail carries the same booking (in the language it was made in: German)
+    const [mail] = await app.database.db.select().from(outbox).where(and(eq(outbox.kind, 'booking.confirmation'), eq(outbox.bookingCode, booking.code)))
+    const queued = (mail!.payload as { booking: { items: { meetingPoint?: string; extras: { title: string }[] }[] } }).booking
+    expect(queued.items.map((i) => [i.meetingPoint, i.extras.map((e) => e.title)])).toEqual([
+      ['Basis, Seestrasse 21, 3800 Interlaken', ['Fotopaket', 'Transfer']],
+      ['Basis, Seestrasse 21, 3800 Interlaken', ['Fotopaket', 'Transfer']],
+    ])
+  })
+
+  it('falls back to the offer’s place as the meeting point, and to nothing made up', async () => {
+    made['co-place'] = await createOffer(app.database.db, { slug: 'co-place', sessions: [{ startsAt: at(8), capacity: 5 }] })
+    const { cart, items } = await cartWith('co-place', 1)
+    expect((await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(1) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })).status).toBe(201)
+    const booking = (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).json()).data
+    // the factory's location: Test place, Weg 1, 3800 Interlaken
+    expect(booking.items[0]).toMatchObject({ meetingPoint: 'Test place, Weg 1, 3800 Interlaken', extras: [], unitPrice: booking.items[0].total, variantTotal: booking.items[0].total })
+    const ics = await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking.ics`)).text()
+    expect(ics).toContain('LOCATION:Test place\\, Weg 1\\, 3800 Interlaken\r\n')
   })
 
   it('books a cart once, whatever is repeated', async () => {

@@ -30,6 +30,7 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
         offer: 'canyoning',
         offerTitle: 'Canyoning im Saxetbach',
         skuTitle: 'Erwachsene',
+        meetingPoint: 'Bahnhof Wilderswil, 3812 Wilderswil',
         start: '2025-06-14T07:00:00.000Z', // 09:00 in Zurich (CEST)
         end: '2025-06-14T10:00:00.000Z',
         startTime: '09:00',
@@ -38,6 +39,9 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
           { firstname: 'Anna', surname: 'Muster', extras: [] },
           { firstname: 'Beat', surname: 'Keller', extras: [] },
         ],
+        unitPrice: { amount: 12000, currency: 'CHF' },
+        variantTotal: { amount: 24000, currency: 'CHF' },
+        extras: [],
         total: { amount: 24000, currency: 'CHF' },
       },
       {
@@ -49,6 +53,9 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
         startTime: '18:30',
         quantity: 1,
         participants: [{ firstname: 'Anna', surname: 'Muster', extras: [] }],
+        unitPrice: { amount: 500, currency: 'CHF' },
+        variantTotal: { amount: 500, currency: 'CHF' },
+        extras: [],
         total: { amount: 500, currency: 'CHF' },
       },
     ],

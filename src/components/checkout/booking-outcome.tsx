@@ -1,10 +1,12 @@
-import { useCallback, type ReactNode } from 'react'
+import { Fragment, useCallback, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Api } from '~/api/client'
 import { cartBookingQuery, fetchCartBooking, startCartPayment } from '~/api/checkout.queries'
 import type { Locale } from '~/lib/locale'
 import { formatMoney } from '~/lib/dates'
+import { bookedDates, quantityAndPrice, type BookedDate } from '~/lib/booking-summary'
+import type { Money } from '~/lib/money'
 import { usePaymentMethodText } from '~/components/payments/payment-method-text'
 
 type Booking = Awaited<ReturnType<typeof fetchCartBooking>>
@@ -59,16 +61,64 @@ export function BookingOutcomeIntro({ booking, headingClassName, textClassName }
   )
 }
 
-/** One booked item: offer and variant, its start (`when` formats it), `children` (details), its price. */
-export function BookingItemRow({ item, lang, when, children }: { item: Booking['items'][number]; lang: Locale; when: (iso: string) => string; children?: ReactNode }) {
+/**
+ * The booking's dates (src/lib/booking-summary.ts), each with the offer, its start (`when`
+ * formats it), where to meet, a line per variant with its participants, the extras booked with it
+ * and what it costs; as the e-mail and the calendar file tell them.
+ */
+export function BookedDates({ booking, lang, when, className }: { booking: Booking; lang: Locale; when: (iso: string) => string; className: string }) {
   return (
-    <li className="py-3">
-      <p className="font-semibold">
-        {item.offerTitle} – {item.skuTitle}
+    <ul className={className}>
+      {bookedDates(booking.items).map((date) => (
+        <BookedDateRow key={date.index} date={date} lang={lang} when={when} />
+      ))}
+    </ul>
+  )
+}
+
+function BookedDateRow({ date, lang, when }: { date: BookedDate; lang: Locale; when: (iso: string) => string }) {
+  const money = (m: Money | undefined) => (m ? formatMoney(m.amount, m.currency, lang) : undefined)
+  const meetingPoint = date.meetingPoint
+  return (
+    <li className="py-3" data-testid="booked-date">
+      <p className="font-semibold">{date.offerTitle}</p>
+      <p>{when(date.start)}</p>
+      {meetingPoint ? (
+        <p data-testid="meeting-point">
+          <Trans>Meeting point: {meetingPoint}</Trans>
+        </p>
+      ) : null}
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        {date.lines.map((line, i) => (
+          <Fragment key={i}>
+            <dt data-testid="booked-variant">
+              {line.variant} <span className="whitespace-nowrap">{quantityAndPrice(line.quantity, money(line.unitPrice))}</span>
+              {line.participants.length ? <span className="block text-sm">{line.participants.join(', ')}</span> : null}
+            </dt>
+            <dd className="text-right">{money(line.amount)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {date.extras.length ? (
+        <>
+          <p className="mt-2 text-sm font-semibold">
+            <Trans>Extras</Trans>
+          </p>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+            {date.extras.map((extra) => (
+              <Fragment key={extra.id}>
+                <dt data-testid="booked-extra">
+                  {extra.title} <span className="whitespace-nowrap">{quantityAndPrice(extra.quantity, money(extra.unitPrice))}</span>
+                </dt>
+                <dd className="text-right">{money(extra.amount)}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      ) : null}
+      <p className="mt-1 text-right font-semibold" data-testid="booked-date-total">
+        {money(date.total)}
       </p>
-      <p>{when(item.start)}</p>
-      {children}
-      <p className="text-right">{formatMoney(item.total.amount, item.total.currency, lang)}</p>
     </li>
   )
 }

@@ -6,9 +6,13 @@ import { ContactLinks } from '~/components/contact-links'
 
 type S = components['schemas']
 
-/** Where the offer takes place and whom to ask. */
+/**
+ * Where the participants meet, where the offer takes place, and whom to ask. The meeting point is
+ * the offer's own when it has one (the location is then named as the activity's), else the location
+ * itself — the one the confirmations name (src/server/domain/offers/meeting-point.ts).
+ */
 export function ContactPanel({ offer, contact }: { offer: S['OfferDetail']; contact: S['ShopContact']; lang: Locale }) {
-  const { location } = offer
+  const { location, meetingPoint } = offer
   const map =
     location.latitude !== undefined && location.longitude !== undefined
       ? safeHrefOrUndefined(`https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=15/${location.latitude}/${location.longitude}`, { external: true })
@@ -18,7 +22,17 @@ export function ContactPanel({ offer, contact }: { offer: S['OfferDetail']; cont
       <h2 id="contact-panel" className="text-lg font-semibold">
         <Trans>Meeting point and contact</Trans>
       </h2>
-      <address className="mt-2 not-italic">
+      {meetingPoint ? (
+        <>
+          <p className="mt-2" data-testid="offer-meeting-point">
+            <Trans>Meeting point: {meetingPoint}</Trans>
+          </p>
+          <p className="mt-3 text-sm font-medium">
+            <Trans>Location of the activity:</Trans>
+          </p>
+        </>
+      ) : null}
+      <address className={meetingPoint ? 'not-italic' : 'mt-2 not-italic'}>
         {location.name}
         <br />
         {location.address.street} {location.address.streetNumber}

@@ -2548,6 +2548,10 @@ export const contract: OpenApiDocument = {
           "location": {
             "$ref": "#/components/schemas/Location"
           },
+          "meetingPoint": {
+            "description": "Where the participants meet, in the requested language, when it is not the location\nitself (the page shows it with the location; the confirmations name it). Absent otherwise.\n",
+            "type": "string"
+          },
           "availability": {
             "$ref": "#/components/schemas/OfferAvailability"
           },
@@ -3032,7 +3036,47 @@ export const contract: OpenApiDocument = {
           }
         }
       },
+      "BookingExtra": {
+        "description": "An extra booked with an item (e.g. a photo package), as it was charged.",
+        "type": "object",
+        "required": [
+          "id",
+          "title",
+          "quantity",
+          "unitPrice",
+          "total"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "per": {
+            "description": "`booking`: charged once for the item however many of its participants chose it; absent:\ncharged for each participant who chose it.\n",
+            "type": "string",
+            "enum": [
+              "booking"
+            ]
+          },
+          "quantity": {
+            "description": "How many times it is charged (participants who chose it; 1 for an extra per booking).",
+            "type": "integer",
+            "minimum": 1
+          },
+          "unitPrice": {
+            "$ref": "#/components/schemas/Money"
+          },
+          "total": {
+            "description": "quantity × unitPrice.",
+            "$ref": "#/components/schemas/Money"
+          }
+        }
+      },
       "BookingItem": {
+        "description": "One variant of one date or start time. Two variants of the same date (same offer, start and\nend) are two items; confirmations show them as one date with a line per variant.\n",
         "type": "object",
         "required": [
           "offer",
@@ -3043,6 +3087,9 @@ export const contract: OpenApiDocument = {
           "startTime",
           "quantity",
           "participants",
+          "unitPrice",
+          "variantTotal",
+          "extras",
           "total"
         ],
         "additionalProperties": false,
@@ -3054,6 +3101,10 @@ export const contract: OpenApiDocument = {
             "type": "string"
           },
           "skuTitle": {
+            "type": "string"
+          },
+          "meetingPoint": {
+            "description": "Where the participants meet, in the booking's language, on one line: the offer's meeting\npoint, else its place (name, street, postal code and city), as the offer's page shows it.\nAbsent when the offer has neither.\n",
             "type": "string"
           },
           "start": {
@@ -3094,6 +3145,21 @@ export const contract: OpenApiDocument = {
                   }
                 }
               }
+            }
+          },
+          "unitPrice": {
+            "description": "The variant's price for one unit (a private slot's price for the slot).",
+            "$ref": "#/components/schemas/Money"
+          },
+          "variantTotal": {
+            "description": "What the variant costs without the extras (quantity × unitPrice; a private slot's price).",
+            "$ref": "#/components/schemas/Money"
+          },
+          "extras": {
+            "description": "The extras booked with this item, in the offer's order; `total` is variantTotal plus theirs.",
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BookingExtra"
             }
           },
           "total": {

@@ -14,6 +14,8 @@ import { toLocale, type Locale } from '~/lib/locale'
 import { paymentOptionsOf } from '~/lib/shop-settings'
 import { bookingSettings, loadOffers, type CatalogueContext } from './offers/catalogue'
 import { utcToZonedTime } from './offers/zoned-time'
+import { meetingPointOf } from './offers/meeting-point'
+import { extrasLines } from './extras-amount'
 import type { Shop } from './shops'
 
 type S = components['schemas']
@@ -112,16 +114,29 @@ export async function toBookingView(ctx: CatalogueContext, db: Db, row: BookingR
     items: items.map((item) => {
       const entry = loaded.find((l) => l.offer.id === item.offerId)
       const sku = entry?.skus.find((s) => s.id === item.skuId)
+      const meetingPoint = entry ? meetingPointOf(entry.offer, ctx.locale) : ''
+      const money = (amount: number) => ({ amount, currency: item.currency })
       return {
         offer: entry?.offer.slug ?? '',
         offerTitle: entry ? pickText(entry.offer.title, ctx.locale) : '',
         skuTitle: sku ? pickText(sku.title, ctx.locale) : '',
+        ...(meetingPoint ? { meetingPoint } : {}),
         start: item.startsAt.toISOString(),
         end: item.endsAt.toISOString(),
         startTime: utcToZonedTime(item.startsAt, timeZone),
         quantity: item.quantity,
         participants: item.participants.map((p) => ({ firstname: p.firstname, surname: p.surname, extras: p.extras })),
-        total: { amount: item.totalAmount, currency: item.currency },
+        unitPrice: money(item.unitAmount),
+        variantTotal: money(item.totalAmount - item.extrasAmount),
+        extras: extrasLines(entry?.offer.extras ?? [], item.participants).map(({ extra, quantity, amount }) => ({
+          id: extra.key,
+          title: pickText(extra.title, ctx.locale),
+          ...(extra.per === 'booking' ? { per: 'booking' as const } : {}),
+          quantity,
+          unitPrice: money(extra.price),
+          total: money(amount),
+        })),
+        total: money(item.totalAmount),
       }
     }),
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extrasAmount } from './extras-amount'
+import { extrasAmount, extrasLines } from './extras-amount'
 
 const extras = [
   { key: 'wetsuit', title: { en: 'Wetsuit' }, price: 1500 },
@@ -17,5 +17,20 @@ describe('extrasAmount', () => {
 
   it('charges nothing for unknown keys and a key twice in one participant only once', () => {
     expect(extrasAmount(extras, [{ extras: ['nope', 'wetsuit', 'wetsuit'] }])).toBe(1500)
+  })
+})
+
+describe('extrasLines', () => {
+  it('lists each chosen extra once, in the offer’s order, with its quantity and amount', () => {
+    const lines = extrasLines(extras, [{ extras: ['transfer', 'wetsuit'] }, { extras: ['wetsuit', 'transfer', 'nope'] }, { extras: [] }])
+    expect(lines.map((l) => [l.extra.key, l.quantity, l.amount])).toEqual([
+      ['wetsuit', 2, 3000],
+      ['transfer', 1, 8000],
+    ])
+    expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(extrasAmount(extras, [{ extras: ['transfer', 'wetsuit'] }, { extras: ['wetsuit', 'transfer'] }]))
+  })
+
+  it('leaves out the extras nobody chose', () => {
+    expect(extrasLines(extras, [{ extras: [] }, { extras: ['nope'] }])).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookingToIcs, escapeIcsText, foldIcsLine, icsUtc } from './ics'
 import { bookingFixture } from '../../../tests/support/mail'
+import { formatMoney } from '../../lib/money'
 
 const shop = { id: 'alpin', name: 'Alpin Abenteuer', timeZone: 'Europe/Zurich', address: 'Höheweg 7, 3800 Interlaken' }
 const now = new Date('2025-06-01T08:09:10.123Z')
@@ -30,10 +31,68 @@ describe('bookingToIcs', () => {
     expect(lines).toContain('DTEND:20250614T100000Z')
     expect(lines).toContain('DTSTART:20251205T173000Z')
     expect(lines).toContain('SUMMARY:Canyoning im Saxetbach – Erwachsene')
-    expect(lines).toContain('LOCATION:Höheweg 7\\, 3800 Interlaken')
+    // the first date's meeting point; the second has none: the shop's address stands in
+    expect(lines.filter((l) => l.startsWith('LOCATION:'))).toEqual(['LOCATION:Bahnhof Wilderswil\\, 3812 Wilderswil', 'LOCATION:Höheweg 7\\, 3800 Interlaken'])
     expect(lines).toContain(
-      'DESCRIPTION:Buchungscode: K7Q2-X9PM\\nAnzahl: 2\\nTeilnehmende: Anna Muster\\, Beat Keller',
+      'DESCRIPTION:Buchungscode: K7Q2-X9PM\\nErwachsene: 2 × CHF\u00a0120.00 = CHF\u00a0240.00\\nTeilnehmende: Anna Muster\\, Beat Keller\\nTotal: CHF\u00a0240.00',
     )
+  })
+
+  it('makes one event of two variants of one session: participants per variant, extras and amounts in its description', () => {
+    const booking = bookingFixture()
+    const adults = booking.items[0]!
+    const chf = (amount: number) => ({ amount, currency: 'CHF' })
+    booking.items = [
+      {
+        ...adults,
+        participants: [
+          { firstname: 'Anna', surname: 'Muster', extras: ['photos'] },
+          { firstname: 'Beat', surname: 'Keller', extras: [] },
+        ],
+        unitPrice: chf(14900),
+        variantTotal: chf(29800),
+        extras: [{ id: 'photos', title: 'Fotopaket', quantity: 1, unitPrice: chf(2500), total: chf(2500) }],
+        total: chf(32300),
+      },
+      {
+        ...adults,
+        skuTitle: 'Jugendliche',
+        quantity: 1,
+        participants: [{ firstname: 'Carla', surname: 'Muster', extras: ['photos'] }],
+        unitPrice: chf(12900),
+        variantTotal: chf(12900),
+        extras: [{ id: 'photos', title: 'Fotopaket', quantity: 1, unitPrice: chf(2500), total: chf(2500) }],
+        total: chf(15400),
+      },
+      booking.items[1]!,
+    ]
+    const lines = unfold(bookingToIcs(booking, shop, { now, locale: 'de' }))
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(2)
+    // the UIDs stay those of each date's first item
+    expect(lines.filter((l) => l.startsWith('UID:'))).toEqual(['UID:K7Q2-X9PM-0@alpin', 'UID:K7Q2-X9PM-2@alpin'])
+    expect(lines).toContain('SUMMARY:Canyoning im Saxetbach')
+    expect(lines).toContain('LOCATION:Bahnhof Wilderswil\\, 3812 Wilderswil')
+    const description = lines.find((l) => l.startsWith('DESCRIPTION:Buchungscode: K7Q2-X9PM\\nErwachsene'))!
+    expect(description.replace(/\u00a0/g, ' ').split('\\n')).toEqual([
+      'DESCRIPTION:Buchungscode: K7Q2-X9PM',
+      'Erwachsene: 2 × CHF 149.00 = CHF 298.00',
+      'Teilnehmende: Anna Muster\\, Beat Keller',
+      'Jugendliche: 1 × CHF 129.00 = CHF 129.00',
+      'Teilnehmende: Carla Muster',
+      'Extras: Fotopaket 2 × CHF 25.00 = CHF 50.00',
+      'Total: CHF 477.00',
+    ])
+  })
+
+  it('writes the labels and amounts in the given language', () => {
+    const booking = bookingFixture()
+    booking.items[0] = { ...booking.items[0]!, extras: [{ id: 'shoes', title: 'Chaussures', quantity: 2, unitPrice: { amount: 1000, currency: 'CHF' }, total: { amount: 2000, currency: 'CHF' } }] }
+    // amounts as the pages and e-mails write them (src/lib/money.ts)
+    const chf = (amount: number, locale: 'en' | 'fr') => escapeIcsText(formatMoney({ amount, currency: 'CHF' }, locale))
+    const fr = unfold(bookingToIcs(booking, shop, { now, locale: 'fr' })).find((l) => l.startsWith('DESCRIPTION:Code de réservation'))!
+    expect(fr).toContain(`\\nSuppléments: Chaussures 2 × ${chf(1000, 'fr')} = ${chf(2000, 'fr')}\\n`)
+    const en = unfold(bookingToIcs(booking, shop, { now, locale: 'en' })).find((l) => l.startsWith('DESCRIPTION:Booking code'))!
+    expect(en).toContain(`\\nParticipants: Anna Muster\\, Beat Keller\\nExtras: Chaussures 2 × ${chf(1000, 'en')} = ${chf(2000, 'en')}\\n`)
   })
 
   it('uses CRLF line endings only', () => {

@@ -1,22 +1,29 @@
 /**
- * iCalendar (RFC 5545) export of a booking: one VEVENT per booking item, times in UTC.
+ * iCalendar (RFC 5545) export of a booking: one VEVENT per date (an offer's session or start
+ * time; two variants of one session are one event), times in UTC. LOCATION is where the
+ * participants meet (the item's meeting point), the shop's address only when it has none; the
+ * DESCRIPTION lists the variants with their participants, the extras and the amounts, as the
+ * confirmation page and e-mail do (src/lib/booking-summary.ts).
  *
  * Pure: the DTSTAMP comes from `options.now` (default: the current time).
  */
 import type { components } from '~/api/schema.gen'
+import { bookedDates, quantityAndPrice } from '~/lib/booking-summary'
 import { DEFAULT_LOCALE, type Locale } from '~/lib/locale'
+import { formatMoney } from '~/lib/money'
 
 type Booking = components['schemas']['Booking']
 
+/** `address`: the shop's, the LOCATION of a date without a meeting point. */
 export type IcsShop = { id: string; name: string; timeZone: string; address?: string }
 
 const CRLF = '\r\n'
 const MAX_OCTETS = 75
 
-const LABELS: Record<Locale, { code: string; participants: string; quantity: string }> = {
-  de: { code: 'Buchungscode', participants: 'Teilnehmende', quantity: 'Anzahl' },
-  en: { code: 'Booking code', participants: 'Participants', quantity: 'Quantity' },
-  fr: { code: 'Code de réservation', participants: 'Participants', quantity: 'Quantité' },
+const LABELS: Record<Locale, { code: string; participants: string; quantity: string; extras: string; total: string }> = {
+  de: { code: 'Buchungscode', participants: 'Teilnehmende', quantity: 'Anzahl', extras: 'Extras', total: 'Total' },
+  en: { code: 'Booking code', participants: 'Participants', quantity: 'Quantity', extras: 'Extras', total: 'Total' },
+  fr: { code: 'Code de réservation', participants: 'Participants', quantity: 'Quantité', extras: 'Suppléments', total: 'Total' },
 }
 
 /** Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks. */
@@ -75,7 +82,9 @@ export function bookingToIcs(
   shop: IcsShop,
   options: { now?: Date; locale?: Locale } = {},
 ): string {
-  const labels = LABELS[options.locale ?? DEFAULT_LOCALE]
+  const locale = options.locale ?? DEFAULT_LOCALE
+  const labels = LABELS[locale]
+  const money = (m: { amount: number; currency: string } | undefined) => (m ? formatMoney(m, locale) : undefined)
   const stamp = icsUtc(options.now ?? new Date())
   const lines: string[] = [
     'BEGIN:VCALENDAR',
@@ -86,34 +95,39 @@ export function bookingToIcs(
     `X-WR-CALNAME:${escapeIcsText(shop.name)}`,
     `X-WR-TIMEZONE:${escapeIcsText(shop.timeZone)}`,
   ]
-  booking.items.forEach((item, index) => {
-    const summary = [item.offerTitle, item.skuTitle]
+  for (const date of bookedDates(booking.items)) {
+    // One variant: "Offer – Variant", as before; several: the offer (the variants are in the description).
+    const only = date.lines.length === 1 ? date.lines[0]!.variant : ''
+    const summary = [date.offerTitle, only]
       .map((s) => s.trim())
       .filter((s, i, all) => s !== '' && all.indexOf(s) === i)
       .join(' – ')
-    const names = item.participants
-      .map((p) => `${p.firstname} ${p.surname}`.trim())
-      .filter((n) => n !== '')
     const description = [
       `${labels.code}: ${booking.code}`,
-      `${labels.quantity}: ${item.quantity}`,
-      ...(names.length ? [`${labels.participants}: ${names.join(', ')}`] : []),
+      ...date.lines.flatMap((line) => [
+        `${line.variant.trim() || labels.quantity}: ${quantityAndPrice(line.quantity, money(line.unitPrice), money(line.amount))}`,
+        ...(line.participants.length ? [`${labels.participants}: ${line.participants.join(', ')}`] : []),
+      ]),
+      ...date.extras.map((extra) => `${labels.extras}: ${extra.title} ${quantityAndPrice(extra.quantity, money(extra.unitPrice), money(extra.amount))}`),
+      `${labels.total}: ${money(date.total)}`,
     ].join('\n')
+    const location = date.meetingPoint ?? shop.address
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${escapeIcsText(`${booking.code}-${index}@${shop.id}`)}`,
+      // The position of the date's first item: a booking whose dates each have one item keeps the UIDs it always had.
+      `UID:${escapeIcsText(`${booking.code}-${date.index}@${shop.id}`)}`,
       `DTSTAMP:${stamp}`,
-      `DTSTART:${icsUtc(item.start)}`,
-      `DTEND:${icsUtc(item.end)}`,
+      `DTSTART:${icsUtc(date.start)}`,
+      `DTEND:${icsUtc(date.end)}`,
       `SUMMARY:${escapeIcsText(summary || booking.code)}`,
-      ...(shop.address ? [`LOCATION:${escapeIcsText(shop.address)}`] : []),
+      ...(location ? [`LOCATION:${escapeIcsText(location)}`] : []),
       `DESCRIPTION:${escapeIcsText(description)}`,
       `STATUS:${statusOf(booking)}`,
       'SEQUENCE:0',
       'TRANSP:OPAQUE',
       'END:VEVENT',
     )
-  })
+  }
   lines.push('END:VCALENDAR')
   return lines.map(foldIcsLine).join(CRLF) + CRLF
 }

@@ -98,7 +98,7 @@ describe('renderMail', () => {
     frRequest.text = plain(frRequest.text)
     expect(frRequest.subject).toBe('Votre demande K7Q2-X9PM a bien été reçue – Alpin Abenteuer')
     expectContains(frRequest.text, [
-      'samedi, 14 juin 2025',
+      'samedi 14 juin 2025',
       '245.00 CHF',
       'Paiement ultérieur',
       'vérifions maintenant les disponibilités',
@@ -200,6 +200,97 @@ describe('renderMail', () => {
       locale: 'en',
     })
     expect(mail.text).toContain('03:00–06:00')
+  })
+})
+
+describe('renderMail: where and what, per date (issue 22, point 7)', () => {
+  const chf = (amount: number) => ({ amount, currency: 'CHF' })
+  /** Two variants of one canyoning session with the photo package, and the fondue evening. */
+  function withExtras() {
+    const booking = bookingFixture({ total: chf(51700 + 500), openAmount: chf(51700 + 500) })
+    const adults = booking.items[0]!
+    booking.items = [
+      {
+        ...adults,
+        participants: [
+          { firstname: 'Anna', surname: 'Muster', extras: ['photos'] },
+          { firstname: 'Beat', surname: 'Keller', extras: [] },
+        ],
+        unitPrice: chf(14900),
+        variantTotal: chf(29800),
+        extras: [{ id: 'photos', title: 'Fotopaket', quantity: 1, unitPrice: chf(2500), total: chf(2500) }],
+        total: chf(32300),
+      },
+      {
+        ...adults,
+        skuTitle: 'Jugendliche',
+        quantity: 1,
+        participants: [{ firstname: 'Carla', surname: 'Muster', extras: ['photos', 'transfer'] }],
+        unitPrice: chf(12900),
+        variantTotal: chf(12900),
+        extras: [
+          { id: 'photos', title: 'Fotopaket', quantity: 1, unitPrice: chf(2500), total: chf(2500) },
+          { id: 'transfer', title: 'Transfer', per: 'booking', quantity: 1, unitPrice: chf(4000), total: chf(4000) },
+        ],
+        total: chf(19400),
+      },
+      booking.items[1]!,
+    ]
+    return booking
+  }
+  const colon: Record<Locale, string> = { de: ': ', en: ': ', fr: '\u00a0: ' }
+  const meetingLabel: Record<Locale, string> = { de: 'Treffpunkt', en: 'Meeting point', fr: 'Point de rendez-vous' }
+  const money = (amount: number, locale: Locale) => formatMoney(chf(amount), locale)
+
+  it.each(LOCALES)('%s: the meeting point, a line per variant with its participants, the extras with quantities and amounts, the date’s price', (locale) => {
+    const mail = renderMail('booking.confirmation', { booking: withExtras(), shop: shop(), locale })
+    const c = colon[locale]
+    const lines = mail.text.split('\n')
+    // one date for the two variants of the session
+    expect(lines.filter((l) => l === 'Canyoning im Saxetbach')).toHaveLength(1)
+    expectContains(mail.text, [
+      `  ${meetingLabel[locale]}${c}Bahnhof Wilderswil, 3812 Wilderswil\n`,
+      `  Erwachsene${c}2 × ${money(14900, locale)} = ${money(29800, locale)}\n`,
+      `Anna Muster, Beat Keller\n`,
+      `  Jugendliche${c}1 × ${money(12900, locale)} = ${money(12900, locale)}\n`,
+      `Carla Muster\n`,
+      // the photo package of both variants on one line; the transfer once per booking
+      `    Fotopaket${c}2 × ${money(2500, locale)} = ${money(5000, locale)}\n`,
+      `    Transfer${c}1 × ${money(4000, locale)} = ${money(4000, locale)}\n`,
+      `${money(51700, locale)}\n`,
+    ])
+    // the fondue evening has no meeting point: none is made up
+    const fondue = mail.text.slice(mail.text.indexOf('Fondue-Abend'))
+    expect(fondue.slice(0, fondue.indexOf('\n\n'))).not.toContain(meetingLabel[locale])
+    const e = escapeHtml
+    for (const part of [
+      `>${e(meetingLabel[locale])}</td>`,
+      'Bahnhof Wilderswil, 3812 Wilderswil',
+      e(`Fotopaket${c}2 × ${money(2500, locale)} = ${money(5000, locale)}`),
+      e(`1 × ${money(12900, locale)} = ${money(12900, locale)}`),
+      e(money(51700, locale)),
+    ])
+      expect(mail.html).toContain(part)
+  })
+
+  it('names the extras under their own heading (en)', () => {
+    const mail = renderMail('booking.confirmation', { booking: withExtras(), shop: shop(), locale: 'en' })
+    expect(plain(mail.text)).toContain('  Booked extras:\n    Fotopaket: 2 × CHF 25.00 = CHF 50.00\n    Transfer: 1 × CHF 40.00 = CHF 40.00\n  Price: CHF 517.00\n')
+    expect(mail.html).toContain('>Booked extras</td>')
+  })
+
+  it.each(['request.received', 'request.accepted'] as const)('%s lists the dates the same way', (kind) => {
+    const booking = { ...withExtras(), mode: 'request' as const, status: kind === 'request.received' ? ('REQUESTED' as const) : ('ACCEPTED' as const) }
+    const mail = renderMail(kind, { booking, shop: shop(), locale: 'de' })
+    expectContains(plain(mail.text), ['  Treffpunkt: Bahnhof Wilderswil, 3812 Wilderswil', '  Erwachsene: 2 × CHF 149.00 = CHF 298.00', '    Fotopaket: 2 × CHF 25.00 = CHF 50.00'])
+  })
+
+  it('renders an e-mail queued before the booking had extras and prices per line', () => {
+    const booking = bookingFixture()
+    booking.items = booking.items.map(({ extras: _extras, unitPrice: _unit, variantTotal: _variant, meetingPoint: _meeting, ...old }) => old as (typeof booking.items)[number])
+    const mail = renderMail('booking.confirmation', { booking, shop: shop(), locale: 'en' })
+    expect(mail.text).toContain('  Erwachsene: 2\n  Participants: Anna Muster, Beat Keller\n')
+    expect(mail.text).not.toContain('undefined')
   })
 })
 
@@ -369,7 +460,7 @@ describe('renderMail: the payment deadline of a pay-now booking', () => {
   const expected: Record<Locale, string> = {
     de: 'Ihre Plätze sind bis Montag, 23. November 2026, 16:30 Uhr für Sie reserviert.',
     en: 'Your places are held for you until Monday, 23 November 2026, 16:30.',
-    fr: 'Vos places sont réservées jusqu’au lundi, 23 novembre 2026 à 16:30.',
+    fr: 'Vos places sont réservées jusqu’au lundi 23 novembre 2026 à 16:30.',
   }
   it.each(LOCALES)('tells until when the places are held, in the shop’s time zone (%s)', (locale) => {
     const booking = { ...bookingFixture({ paymentMethod: 'PAY_NOW' }), paymentDeadline: '2026-11-23T15:30:00.000Z' }

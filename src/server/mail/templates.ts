@@ -9,10 +9,11 @@ import type { components } from '~/api/schema.gen'
 import { pickLabel, type Locale } from '~/lib/locale'
 import { escapeHtml } from '~/lib/html'
 import { formatMoney } from '~/lib/money'
+import { bookedDates, quantityAndPrice } from '~/lib/booking-summary'
 import { sanitisePalette, type PaletteColor, type Rgb } from '~/lib/theme'
 import type { I18n } from '@lingui/core'
 import { MAIL_LOCALES, mailI18n } from './i18n'
-import { INTL_LOCALE } from '~/lib/dates'
+import { formatDay as formatWeekdayDay, formatLongDate, formatTime } from '~/lib/dates'
 
 /** One escaping and one money format for the shop, its pages and its e-mails (src/lib). */
 export { escapeHtml, formatMoney }
@@ -195,11 +196,14 @@ const MESSAGES = {
     'refund.sent': /*i18n*/ 'Booking code',
   },
   items: /*i18n*/ 'Your details',
-  variant: /*i18n*/ 'Option',
   date: /*i18n*/ 'Date',
   time: /*i18n*/ 'Time',
+  /** Where the participants meet (the offer's meeting point, else its place). */
+  meetingPoint: /*i18n*/ 'Meeting point',
   quantity: /*i18n*/ 'Quantity',
   participants: /*i18n*/ 'Participants',
+  /** Above the extras of a date (photo package, shoe hire …), each with its quantity and amount. */
+  bookedExtras: /*i18n*/ 'Booked extras',
   price: /*i18n*/ 'Price',
   total: /*i18n*/ 'Total',
   openAmount: /*i18n*/ 'Amount due',
@@ -280,11 +284,12 @@ type Dictionary = {
   requestNote: string
   codeLabel: Record<MailKind, string>
   items: string
-  variant: string
   date: string
   time: string
+  meetingPoint: string
   quantity: string
   participants: string
+  bookedExtras: string
   price: string
   total: string
   openAmount: string
@@ -336,11 +341,12 @@ function buildDictionary(i18n: I18n): Dictionary {
     requestNote: _(m.requestNote),
     codeLabel: mapValues(m.codeLabel, (msg) => _(msg)),
     items: _(m.items),
-    variant: _(m.variant),
     date: _(m.date),
     time: _(m.time),
+    meetingPoint: _(m.meetingPoint),
     quantity: _(m.quantity),
     participants: _(m.participants),
+    bookedExtras: _(m.bookedExtras),
     price: _(m.price),
     total: _(m.total),
     openAmount: _(m.openAmount),
@@ -393,11 +399,10 @@ function httpUrl(url: string | undefined): string | undefined {
   }
 }
 
-/** A day in the shop's time zone, e.g. `23. Dezember 2026`. */
+/** A day in the shop's time zone, e.g. `23. Dezember 2026` (as the pages write it, src/lib/dates). */
 function formatDay(iso: string, locale: Locale, timeZone: string): string | undefined {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return undefined
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date)
+  if (Number.isNaN(new Date(iso).getTime())) return undefined
+  return formatLongDate(iso, locale, timeZone)
 }
 
 /** Date and time range of an item in the shop's time zone, e.g. `Samstag, 14. Juni 2025`, `09:00–12:00`. */
@@ -406,26 +411,12 @@ export function formatItemDateTime(
   locale: Locale,
   timeZone: string,
 ): { date: string; time: string } {
-  const intl = INTL_LOCALE[locale]
-  const start = new Date(item.start)
-  const end = new Date(item.end)
-  const dateFormat = new Intl.DateTimeFormat(intl, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  })
-  const timeFormat = new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
-  const startDate = dateFormat.format(start)
-  const endDate = dateFormat.format(end)
-  if (startDate === endDate) {
-    return { date: startDate, time: `${timeFormat.format(start)}–${timeFormat.format(end)}` }
-  }
-  return {
-    date: `${startDate} – ${endDate}`,
-    time: `${timeFormat.format(start)} – ${timeFormat.format(end)}`,
-  }
+  const startDate = formatWeekdayDay(item.start, locale, timeZone)
+  const endDate = formatWeekdayDay(item.end, locale, timeZone)
+  const startTime = formatTime(item.start, locale, timeZone)
+  const endTime = formatTime(item.end, locale, timeZone)
+  if (startDate === endDate) return { date: startDate, time: `${startTime}–${endTime}` }
+  return { date: `${startDate} – ${endDate}`, time: `${startTime} – ${endTime}` }
 }
 
 function rgb(c: Rgb): string {
@@ -444,13 +435,16 @@ function formatAddress(address: ShopContact['address'] | undefined): string {
   return [street, city].filter(Boolean).join(', ')
 }
 
-type ItemView = {
+/** One date of the booking (src/lib/booking-summary.ts) as the mail writes it: every value formatted, on one line. */
+type DateView = {
   offerTitle: string
-  variant: string
   date: string
   time: string
-  quantity: number
-  participants: string[]
+  meetingPoint?: string
+  /** A line per variant: its title (the quantity's label when it has none), `2 × CHF 149.00 = CHF 298.00`, the participants. */
+  lines: { label: string; amount: string; participants: string[] }[]
+  /** `Fotopaket`, `1 × CHF 25.00 = CHF 25.00`. */
+  extras: { title: string; amount: string }[]
   price: string
 }
 
@@ -464,17 +458,22 @@ function oneLine(value: string) {
   return value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
 }
 
-function itemViews(booking: Booking, locale: Locale, timeZone: string): ItemView[] {
-  return booking.items.map((item) => {
-    const { date, time } = formatItemDateTime(item, locale, timeZone)
+function dateViews(booking: Booking, locale: Locale, timeZone: string, quantityLabel: string): DateView[] {
+  const money = (m: { amount: number; currency: string } | undefined) => (m ? formatMoney(m, locale) : undefined)
+  return bookedDates(booking.items).map((booked) => {
+    const { date, time } = formatItemDateTime(booked, locale, timeZone)
     return {
-      offerTitle: item.offerTitle,
-      variant: item.skuTitle,
+      offerTitle: booked.offerTitle,
       date,
       time,
-      quantity: item.quantity,
-      participants: item.participants.map((p) => oneLine(`${p.firstname} ${p.surname}`).trim()).filter(Boolean),
-      price: formatMoney(item.total, locale),
+      ...(booked.meetingPoint ? { meetingPoint: oneLine(booked.meetingPoint) } : {}),
+      lines: booked.lines.map((line) => ({
+        label: line.variant.trim() || quantityLabel,
+        amount: quantityAndPrice(line.quantity, money(line.unitPrice), money(line.amount)),
+        participants: line.participants.map((name) => oneLine(name).trim()).filter(Boolean),
+      })),
+      extras: booked.extras.map((extra) => ({ title: extra.title, amount: quantityAndPrice(extra.quantity, money(extra.unitPrice), money(extra.amount)) })),
+      price: formatMoney(booked.total, locale),
     }
   })
 }
@@ -484,7 +483,7 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
   const t = dictionary(locale)
   const timeZone = shop.timeZone || DEFAULT_MAIL_TIME_ZONE
   const shopTitle = shop.title.trim() || shop.contact.name
-  const items = itemViews(booking, locale, timeZone)
+  const items = dateViews(booking, locale, timeZone, t.quantity)
   const total = formatMoney(booking.total, locale)
   const open = formatMoney(booking.openAmount, locale)
   const payment = t.payment[booking.paymentMethod] ?? booking.paymentMethod
@@ -559,11 +558,15 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
   if (payUrl) text.push(payLead, payUrl, ...(expiry ? [t.validUntil(expiry)] : []), '')
   if (manageUrl) text.push(t.manageLead, manageUrl, '')
   for (const item of items) {
-    text.push(item.variant && item.variant !== item.offerTitle ? `${item.offerTitle} – ${item.variant}` : item.offerTitle)
+    text.push(item.offerTitle)
     text.push(`  ${t.date}${t.colon}${item.date}`)
     text.push(`  ${t.time}${t.colon}${item.time}`)
-    text.push(`  ${t.quantity}${t.colon}${item.quantity}`)
-    if (item.participants.length) text.push(`  ${t.participants}${t.colon}${item.participants.join(', ')}`)
+    if (item.meetingPoint) text.push(`  ${t.meetingPoint}${t.colon}${item.meetingPoint}`)
+    for (const line of item.lines) {
+      text.push(`  ${line.label}${t.colon}${line.amount}`)
+      if (line.participants.length) text.push(`  ${t.participants}${t.colon}${line.participants.join(', ')}`)
+    }
+    if (item.extras.length) text.push(`  ${t.bookedExtras}${t.colon}`.trimEnd(), ...item.extras.map((x) => `    ${x.title}${t.colon}${x.amount}`))
     text.push(`  ${t.price}${t.colon}${item.price}`)
     text.push('')
   }
@@ -611,11 +614,13 @@ export function renderMail(kind: MailKind, data: MailData): RenderedMail {
       (item) =>
         `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 16px 0;border-top:1px solid #e5e7eb;">` +
         `<tr><td colspan="2" style="padding:12px 0 4px 0;${font}font-size:16px;line-height:22px;font-weight:bold;color:#111827;">${e(item.offerTitle)}</td></tr>` +
-        (item.variant ? row(t.variant, item.variant) : '') +
         row(t.date, item.date) +
         row(t.time, item.time) +
-        row(t.quantity, String(item.quantity)) +
-        (item.participants.length ? row(t.participants, item.participants.join(', ')) : '') +
+        (item.meetingPoint ? row(t.meetingPoint, item.meetingPoint) : '') +
+        item.lines.map((line) => row(line.label, line.amount) + (line.participants.length ? row(t.participants, line.participants.join(', ')) : '')).join('') +
+        (item.extras.length
+          ? `<tr><td style="${labelCell}">${e(t.bookedExtras)}</td><td style="${cell}">${item.extras.map((x) => `${e(x.title)}${e(t.colon)}${e(x.amount)}`).join('<br>')}</td></tr>`
+          : '') +
         row(t.price, item.price) +
         `</table>`,
     )

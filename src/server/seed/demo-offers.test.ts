@@ -75,6 +75,23 @@ describe('demo offers', () => {
         }
       })
 
+      it.each(offers.map((o) => [o.slug, o] as const))('%s: the description names the meeting point the page and the confirmations name', (_, offer) => {
+        for (const lang of languages) {
+          // the paragraph under the description's first heading ("Treffpunkt", "Meeting point", "Point de rencontre")
+          const meeting = textOf(/<\/h3>\s*<p>(.*?)<\/p>/s.exec(offer.description[lang] ?? '')?.[1] ?? '')
+          expect(meeting, `${offer.slug} ${lang}`).not.toBe('')
+          if (offer.meetingPoint) {
+            expect(offer.meetingPoint[lang]?.trim(), `${offer.slug} ${lang}: meeting point`).toBeTruthy()
+            expect(meeting.startsWith(offer.meetingPoint[lang]!), `${offer.slug} ${lang}: "${meeting}"`).toBe(true)
+          } else {
+            // no meeting point of its own: the participants meet at the location the page's box shows
+            const first = meeting.split(/\.(?:\s|$)/)[0]!
+            const { name, street, city } = offer.location
+            expect([name, street, city].some((part) => part && first.includes(part)), `${offer.slug} ${lang}: "${first}" is not at ${name}, ${street}, ${city}`).toBe(true)
+          }
+        }
+      })
+
       it.each(offers.map((o) => [o.slug, o] as const))('%s: tags, related offers and images exist', (_, offer) => {
         expect(offer.tags.length).toBeGreaterThan(0)
         for (const tag of offer.tags) expect(tagSlugs.has(tag), `tag ${tag}`).toBe(true)
@@ -127,8 +144,10 @@ describe('demo offers', () => {
         } else {
           expect(offer.schedule).toBeDefined()
           expect(offer.sessions).toBeUndefined()
-          expect(offer.skus).toHaveLength(1)
-          expect(offer.skus[0]!.durationMinutes).toBe(offer.schedule!.durationMinutes)
+          // Per participant: one price; per start time: one or more ways to book it, each as long
+          // as the opening hours' start times are apart from the next booking.
+          if (types.has('private-service-participant')) expect(offer.skus).toHaveLength(1)
+          for (const sku of offer.skus) expect(sku.durationMinutes).toBe(offer.schedule!.durationMinutes)
         }
       })
 
@@ -161,6 +180,10 @@ describe('demo offers', () => {
         const participant = offers.filter((o) => o.skus.some((s) => s.type === 'private-service-participant'))
         expect(participant.map((o) => o.slug), 'exactly one private-service-participant').toHaveLength(1)
         expect(participant[0]!.skus[0]!.maxParticipants).toBeGreaterThan(1)
+        if (shop.slug === 'alpin') {
+          // A private service with two ways to book one start time: the visitor chooses one.
+          expect(slot[0]!.skus.filter((s) => s.type === 'private-service-slot').length).toBeGreaterThanOrEqual(2)
+        }
       })
 
       it.each(offers.filter((o) => o.schedule).map((o) => [o.slug, o] as const))(

@@ -80,6 +80,16 @@ const KLETTERGARTEN_GSTEIGWILER = {
   longitude: 7.8733,
 }
 
+/**
+ * The shop's base (its address), where the tours with a transfer start: their meeting point. The
+ * description's meeting paragraph starts with it, so that page, description and confirmations agree.
+ */
+const ALPIN_BASE = {
+  de: 'Alpin Abenteuer Basis, Seestrasse 21, 3800 Interlaken',
+  en: 'Alpin Abenteuer base, Seestrasse 21, 3800 Interlaken',
+  fr: 'Base Alpin Abenteuer, Seestrasse 21, 3800 Interlaken',
+} satisfies LocalizedText
+
 const alpinOffers: DemoOffer[] = [
   // Group activity, AVAILABLE, two variants.
   {
@@ -98,7 +108,7 @@ const alpinOffers: DemoOffer[] = [
           'Nach der Fahrt ins Haslital ziehen Sie Neoprenanzug und Helm an, und unsere Canyoning-Guides erklären Ihnen die wichtigsten Techniken. Danach geht es Schritt für Schritt die Schlucht hinunter: <strong>Abseilen über einen 15 Meter hohen Wasserfall</strong>, natürliche Wasserrutschen und Sprünge bis zu acht Meter. Jeder Sprung kann auch umgangen werden.',
           'Mindestalter 14 Jahre; Sie sollten schwimmen können und bei guter Gesundheit sein.',
         ],
-        meeting: 'Alpin Abenteuer Basis, Seestrasse 21, Interlaken. Von dort fahren wir gemeinsam in rund 50 Minuten zum Einstieg bei Handegg.',
+        meeting: `${ALPIN_BASE.de}. Von dort fahren wir gemeinsam in rund 50 Minuten zum Einstieg bei Handegg.`,
         bring: ['Badekleider und Badetuch', 'Turnschuhe mit gutem Profil, die nass werden dürfen', 'Wenn möglich Kontaktlinsen statt Brille'],
         included: ['Erfahrene Canyoning-Guides', 'Komplette Ausrüstung mit Neoprenanzug, Helm und Klettergurt', 'Transport ab Interlaken', 'Snack und Getränk nach der Tour'],
       },
@@ -107,7 +117,7 @@ const alpinOffers: DemoOffer[] = [
           'After the drive into the Hasli valley you put on a wetsuit and helmet while our canyoning guides explain the key techniques. Then you work your way down the gorge: <strong>a 15-metre abseil beside a waterfall</strong>, natural water slides and jumps of up to eight metres. Every jump can also be skipped.',
           'Minimum age 14; you should be able to swim and be in good health.',
         ],
-        meeting: 'Alpin Abenteuer base, Seestrasse 21, Interlaken. From there we drive together to the start near Handegg (about 50 minutes).',
+        meeting: `${ALPIN_BASE.en}. From there we drive together to the start near Handegg (about 50 minutes).`,
         bring: ['Swimwear and a towel', 'Trainers with good grip that may get wet', 'Contact lenses instead of glasses, if possible'],
         included: ['Experienced canyoning guides', 'Full equipment: wetsuit, helmet and harness', 'Transport from Interlaken', 'Snack and drink after the tour'],
       },
@@ -116,13 +126,14 @@ const alpinOffers: DemoOffer[] = [
           "Après le trajet jusqu'au Haslital, vous enfilez combinaison néoprène et casque pendant que nos guides vous expliquent les techniques de base. Puis la descente commence : <strong>rappel de 15 mètres le long d'une cascade</strong>, toboggans naturels et sauts jusqu'à huit mètres. Chaque saut peut aussi être contourné.",
           'Âge minimum 14 ans ; il faut savoir nager et être en bonne santé.',
         ],
-        meeting: 'Base Alpin Abenteuer, Seestrasse 21, Interlaken. Nous rejoignons ensemble le départ près de Handegg (environ 50 minutes de route).',
+        meeting: `${ALPIN_BASE.fr}. Nous rejoignons ensemble le départ près de Handegg (environ 50 minutes de route).`,
         bring: ['Maillot de bain et linge de bain', 'Baskets avec une bonne semelle, qui peuvent être mouillées', 'Si possible des lentilles plutôt que des lunettes'],
         included: ['Guides de canyoning expérimentés', 'Équipement complet : combinaison néoprène, casque et baudrier', 'Transport depuis Interlaken', 'Collation et boisson après la descente'],
       },
     }),
     images: ['canyoning-grimsel-1.jpg', 'canyoning-grimsel-2.jpg'],
     tags: ['water', 'half-day'],
+    meetingPoint: ALPIN_BASE,
     location: {
       name: 'Grimselschlucht, Handegg',
       street: 'Grimselstrasse',
@@ -162,7 +173,7 @@ const alpinOffers: DemoOffer[] = [
           'Das Gletscherwasser der Lütschine sorgt für eine rasante Fahrt mit Stromschnellen der Schwierigkeitsstufe III bis IV. Nach einer ausführlichen Sicherheitsinstruktion am Ufer paddeln Sie im Team mit Ihrem Guide rund eine Stunde flussabwärts bis nach Wilderswil.',
           'Mindestalter 14 Jahre, Schwimmkenntnisse erforderlich. Bei Hochwasser weichen wir auf einen ruhigeren Flussabschnitt aus.',
         ],
-        meeting: 'Alpin Abenteuer Basis, Seestrasse 21, Interlaken. Der Transfer zum Einstieg in Zweilütschinen ist inbegriffen.',
+        meeting: `${ALPIN_BASE.de}. Der Transfer zum Einstieg in Zweilütschinen ist inbegriffen.`,
         bring: ['Badekleider und Badetuch', 'Turnschuhe, die nass werden dürfen', 'Sonnencreme'],
         included: ['Ausgebildete Rafting-Guides', 'Neoprenanzug, Schwimmweste, Helm und Paddel', 'Transfer ab Interlaken', 'Heisse Dusche in unserer Basis'],
       },
@@ -171,7 +182,7 @@ const alpinOffers: DemoOffer[] = [
           'Glacier meltwater makes the Lütschine a fast ride with class III to IV rapids. After a thorough safety briefing on the bank, you paddle as a team with your guide for about an hour downstream to Wilderswil.',
           'Minimum age 14; you must be able to swim. When the water is too high we switch to a calmer stretch of river.',
         ],
-        meeting: 'Alpin Abenteuer base, Seestrasse 21, Interlaken. The transfer to the put-in at Zweilütschinen is included.',
+        meeting: `${ALPIN_BASE.en}. The transfer to the put-in at Zweilütschinen is included.`,
         bring: ['Swimwear and a towel', 'Trainers that may get wet', 'Sun cream'],
         included: ['Trained rafting guides', 'Wetsuit, life jacket, helmet and paddle', 'Transfer from Interlaken', 'Hot shower at our base'],
       },
@@ -180,13 +191,14 @@ const alpinOffers: DemoOffer[] = [
           "Alimentée par les glaciers, la Lütschine offre une descente rapide avec des rapides de classe III à IV. Après des consignes de sécurité détaillées sur la rive, vous pagayez en équipe avec votre guide pendant environ une heure jusqu'à Wilderswil.",
           'Âge minimum 14 ans, savoir nager est indispensable. En cas de hautes eaux, nous choisissons un tronçon plus calme.',
         ],
-        meeting: "Base Alpin Abenteuer, Seestrasse 21, Interlaken. Le transfert jusqu'à l'embarquement à Zweilütschinen est compris.",
+        meeting: `${ALPIN_BASE.fr}. Le transfert jusqu'à l'embarquement à Zweilütschinen est compris.`,
         bring: ['Maillot de bain et linge de bain', 'Baskets qui peuvent être mouillées', 'Crème solaire'],
         included: ['Guides de rafting formés', 'Combinaison néoprène, gilet de sauvetage, casque et pagaie', 'Transfert depuis Interlaken', 'Douche chaude à notre base'],
       },
     }),
     images: ['rafting-luetschine-1.jpg', 'rafting-luetschine-2.jpg'],
     tags: ['water', 'half-day'],
+    meetingPoint: ALPIN_BASE,
     location: {
       name: 'Einstieg Zweilütschinen',
       street: 'Grindelwaldstrasse',
@@ -528,7 +540,7 @@ const alpinOffers: DemoOffer[] = [
           'Die Aare zwischen Interlaken und dem Thunersee ist ruhig und ideal für Teams ohne Vorkenntnisse. In Booten zu acht Personen paddeln Sie rund zwei Stunden flussabwärts und lösen unterwegs kleine Teamaufgaben. Am Ziel erwartet Sie unser Grillplatz in Neuhaus mit <strong>Apéro, Grilladen und Salaten</strong>.',
           'Wir prüfen Ihr Wunschdatum und senden Ihnen innert eines Arbeitstags eine Bestätigung oder einen Alternativvorschlag. Programm und Menü passen wir gerne an.',
         ],
-        meeting: 'Alpin Abenteuer Basis, Seestrasse 21, Interlaken. Auf Wunsch holen wir Ihre Gruppe am Bahnhof oder im Hotel ab.',
+        meeting: `${ALPIN_BASE.de}. Auf Wunsch holen wir Ihre Gruppe am Bahnhof oder im Hotel ab.`,
         bring: ['Badekleider und Kleider zum Wechseln', 'Turnschuhe, die nass werden dürfen', 'Gute Laune'],
         included: ['Guides, Boote und komplette Ausrüstung', 'Apéro, Grillbuffet und alkoholfreie Getränke', 'Rücktransfer vom Grillplatz nach Interlaken'],
       },
@@ -537,7 +549,7 @@ const alpinOffers: DemoOffer[] = [
           'Between Interlaken and Lake Thun the Aare is calm and ideal for teams without any experience. In boats of eight you paddle downstream for about two hours, solving small team challenges along the way. At the finish our barbecue area in Neuhaus awaits with <strong>drinks, grilled food and salads</strong>.',
           'We check your preferred date and send you a confirmation or an alternative within one working day. We are happy to adapt the programme and menu.',
         ],
-        meeting: 'Alpin Abenteuer base, Seestrasse 21, Interlaken. On request we pick up your group at the station or hotel.',
+        meeting: `${ALPIN_BASE.en}. On request we pick up your group at the station or hotel.`,
         bring: ['Swimwear and a change of clothes', 'Trainers that may get wet', 'A good mood'],
         included: ['Guides, boats and full equipment', 'Welcome drinks, barbecue buffet and soft drinks', 'Transfer from the barbecue area back to Interlaken'],
       },
@@ -546,13 +558,14 @@ const alpinOffers: DemoOffer[] = [
           "Entre Interlaken et le lac de Thoune, l'Aar est calme et idéale pour les équipes sans expérience. Par bateaux de huit, vous descendez la rivière pendant environ deux heures en relevant quelques défis d'équipe. À l'arrivée, notre place de grillades à Neuhaus vous attend avec <strong>apéritif, grillades et salades</strong>.",
           "Nous vérifions la date souhaitée et vous envoyons une confirmation ou une autre proposition dans un délai d'un jour ouvrable. Le programme et le menu peuvent être adaptés.",
         ],
-        meeting: "Base Alpin Abenteuer, Seestrasse 21, Interlaken. Sur demande, nous venons chercher votre groupe à la gare ou à l'hôtel.",
+        meeting: `${ALPIN_BASE.fr}. Sur demande, nous venons chercher votre groupe à la gare ou à l'hôtel.`,
         bring: ['Maillot de bain et habits de rechange', 'Baskets qui peuvent être mouillées', 'De la bonne humeur'],
         included: ['Guides, bateaux et équipement complet', 'Apéritif, buffet de grillades et boissons sans alcool', "Transfert retour jusqu'à Interlaken"],
       },
     }),
     images: ['team-event-raft-grill-1.jpg'],
     tags: ['groups', 'water'],
+    meetingPoint: ALPIN_BASE,
     location: {
       name: 'Grillplatz Neuhaus',
       street: 'Seestrasse',
@@ -630,6 +643,14 @@ const alpinOffers: DemoOffer[] = [
         price: 32000,
         durationMinutes: 120,
       },
+      // A second way to book the same start time (issue 22, point 2: the visitor chooses one).
+      {
+        key: 'solo',
+        type: 'private-service-slot',
+        title: { de: 'Einzellektion (2 Std., 1 Person)', en: 'One-to-one lesson (2 h, 1 person)', fr: 'Cours individuel (2 h, 1 personne)' },
+        price: 24000,
+        durationMinutes: 120,
+      },
     ],
     schedule: {
       weeklyHours: TUE_TO_SAT_OFFICE_HOURS,
@@ -659,7 +680,7 @@ const alpinOffers: DemoOffer[] = [
           'Der Saxetenbach oberhalb von Wilderswil ist der Klassiker unter den Canyons der Region: Rutschen, Sprünge in tiefe Gumpen und ein Abseiler neben dem Wasserfall. Mit einem privaten Guide bestimmen Sie das Tempo – ideal für Familien mit Jugendlichen, Freundeskreise oder Paare.',
           'Der Preis gilt <strong>pro Person</strong>; pro Buchung mindestens zwei und höchstens sechs Personen. Mindestalter 12 Jahre.',
         ],
-        meeting: 'Alpin Abenteuer Basis, Seestrasse 21, Interlaken. Der Transfer nach Saxeten ist inbegriffen.',
+        meeting: `${ALPIN_BASE.de}. Der Transfer nach Saxeten ist inbegriffen.`,
         bring: ['Badekleider und Badetuch', 'Turnschuhe, die nass werden dürfen'],
         included: ['Privater Canyoning-Guide', 'Neoprenanzug, Helm und Gurt', 'Transfer ab Interlaken', 'Fotos der Tour zum Herunterladen'],
       },
@@ -668,7 +689,7 @@ const alpinOffers: DemoOffer[] = [
           'The Saxetenbach above Wilderswil is the classic canyon of the region: slides, jumps into deep pools and an abseil beside the waterfall. With a private guide you set the pace – ideal for families with teenagers, groups of friends or couples.',
           'The price is <strong>per person</strong>, with at least two and at most six people per booking. Minimum age 12.',
         ],
-        meeting: 'Alpin Abenteuer base, Seestrasse 21, Interlaken. The transfer to Saxeten is included.',
+        meeting: `${ALPIN_BASE.en}. The transfer to Saxeten is included.`,
         bring: ['Swimwear and a towel', 'Trainers that may get wet'],
         included: ['Private canyoning guide', 'Wetsuit, helmet and harness', 'Transfer from Interlaken', 'Photos of your tour to download'],
       },
@@ -677,13 +698,14 @@ const alpinOffers: DemoOffer[] = [
           "Au-dessus de Wilderswil, le Saxetenbach est le grand classique du canyoning dans la région : toboggans, sauts dans des vasques profondes et rappel le long de la cascade. Avec un guide privé, c'est vous qui choisissez le rythme – idéal pour les familles avec adolescents, entre amis ou en couple.",
           "Le prix s'entend <strong>par personne</strong>, de deux à six personnes par réservation. Âge minimum 12 ans.",
         ],
-        meeting: 'Base Alpin Abenteuer, Seestrasse 21, Interlaken. Le transfert à Saxeten est compris.',
+        meeting: `${ALPIN_BASE.fr}. Le transfert à Saxeten est compris.`,
         bring: ['Maillot de bain et linge de bain', 'Baskets qui peuvent être mouillées'],
         included: ['Guide de canyoning privé', 'Combinaison néoprène, casque et baudrier', 'Transfert depuis Interlaken', 'Photos de la descente à télécharger'],
       },
     }),
     images: ['private-canyoning-saxeten-1.jpg'],
     tags: ['water', 'half-day'],
+    meetingPoint: ALPIN_BASE,
     location: {
       name: 'Saxetenschlucht',
       street: 'Saxetenstrasse',

@@ -53,6 +53,11 @@ export type DemoOffer = {
   /** Tag slugs of the offer's shop. */
   tags: string[]
   location: OfferLocation
+  /**
+   * Where the participants meet, per language, when it is not the location (e.g. the shop's base,
+   * with a transfer to the gorge). The description's meeting paragraph starts with it.
+   */
+  meetingPoint?: LocalizedText
   /** The offer is booked by request: availability is checked afterwards (UPON_REQUEST). */
   uponRequest?: boolean
   /** Slugs of related offers of the same shop ("more offers"). */

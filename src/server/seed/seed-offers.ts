@@ -61,6 +61,7 @@ export async function seedOffers(db: Db, list: DemoOffer[], options: { now: Date
       images,
       tags: demo.tags,
       location: demo.location,
+      meetingPoint: demo.meetingPoint ?? null,
       uponRequest: demo.uponRequest ?? false,
       related: demo.related,
       schedule: demo.schedule ?? null,

@@ -8,9 +8,9 @@ import { cartBookingQuery } from '~/api/checkout.queries'
 import { OPAQUE_ID } from '~/lib/params'
 import { PaymentPanel } from '~/components/payments/payment-panel'
 import { pageTitle } from '~/lib/page-title'
-import { formatDate, formatMoney } from '~/lib/dates'
+import { formatDayTime, formatLongDate, formatMoney } from '~/lib/dates'
 import { ButtonLink } from '~/components/button'
-import { BookingItemRow, BookingOutcomeIntro, BookingTotals, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { BookedDates, BookingOutcomeIntro, BookingTotals, useCartBookingPayment } from '~/components/checkout/booking-outcome'
 
 const complete = msg`Booking complete`
 
@@ -46,11 +46,9 @@ function SuccessPage() {
   // Pay now: the payment panel until it is paid (and after the return, to show the outcome).
   const payNow = booking.paymentMethod === 'PAY_NOW' && (payment !== undefined || booking.paymentState === 'payable')
   const { load, start, onPaid } = useCartBookingPayment(api, lang, cart)
-  // dayjs with its bundled locale data formats the same on the server and in the browser
-  // (Intl's output differs between Node's and Chromium's ICU versions, breaking hydration).
-  const when = (iso: string) => formatDate(iso, lang, config.timeZone, 'dddd, LL, LT')
+  const when = (iso: string) => formatDayTime(iso, lang, config.timeZone)
   const deadline = booking.paymentDeadline ? when(booking.paymentDeadline) : ''
-  const linkExpiry = booking.paymentLink ? formatDate(booking.paymentLink.expiresAt, lang, config.timeZone, 'LL') : ''
+  const linkExpiry = booking.paymentLink ? formatLongDate(booking.paymentLink.expiresAt, lang, config.timeZone) : ''
   return (
     <main className="mx-auto max-w-3xl px-4 py-12" data-testid="checkout-success">
       <BookingOutcomeIntro booking={booking} headingClassName="text-3xl font-bold" textClassName="mt-4 text-lg" />
@@ -80,13 +78,7 @@ function SuccessPage() {
         <h2 id="summary" className="text-xl font-semibold">
           <Trans>Summary</Trans>
         </h2>
-        <ul className="mt-3 divide-y divide-black/10">
-          {booking.items.map((item, index) => (
-            <BookingItemRow key={index} item={item} lang={lang} when={when}>
-              <p className="text-sm">{item.participants.map((p) => `${p.firstname} ${p.surname}`).join(', ')}</p>
-            </BookingItemRow>
-          ))}
-        </ul>
+        <BookedDates booking={booking} lang={lang} when={when} className="mt-3 divide-y divide-black/10" />
         <BookingTotals booking={booking} lang={lang} className="mt-3 grid grid-cols-2 gap-1 border-t border-black/10 pt-3">
           <dt>{t`Open amount`}</dt>
           <dd className="text-right">{formatMoney(booking.openAmount.amount, booking.openAmount.currency, lang)}</dd>

@@ -9,13 +9,14 @@ import { monthQuery, offerQuery } from '~/api/offers.queries'
 import { OPAQUE_ID, parseSlug } from '~/lib/params'
 import { pageTitle } from '~/lib/page-title'
 import { utcToZonedMonth } from '~/lib/month'
-import { formatDate } from '~/lib/dates'
+import { formatDayTime, formatLongDate } from '~/lib/dates'
 import { embedSearchOf, type EmbedSearch } from '~/features/embed/frame-config'
 import { emitEmbedEvent, emitEmbedEventOnce } from '~/features/embed/embed-messaging'
+import { bookingEventDetail } from '~/features/embed/booking-event'
 import { BookingPanel } from '~/components/offers/booking-panel'
 import { EmbedOfferHeader } from '~/features/embed/embed-parts'
 import { PaymentPanel } from '~/components/payments/payment-panel'
-import { BookingItemRow, BookingOutcomeIntro, BookingTotals, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { BookedDates, BookingOutcomeIntro, BookingTotals, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
 import { buttonClass } from '~/components/button'
 import { paymentOptionsOf } from '~/lib/shop-settings'
 
@@ -175,14 +176,13 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
 
   // The host page learns of the conversion once (not again on a reload of this view).
   useEffect(() => {
-    const detail = { bookingCode: booking.code, total: booking.total.amount / 100, currency: booking.total.currency, paymentMethod: booking.paymentMethod }
-    emitEmbedEventOnce(cart, request ? 'request-sent' : 'checkout-completed', detail)
+    emitEmbedEventOnce(cart, request ? 'request-sent' : 'checkout-completed', bookingEventDetail(booking))
   }, [cart, request, booking])
 
   const awaitingPayment = isAwaitingPayment(booking)
   const { load, start, onPaid } = useCartBookingPayment(api, lang, cart)
-  const when = (iso: string) => formatDate(iso, lang, config.timeZone, 'dddd, LL, LT')
-  const linkExpiry = booking.paymentLink ? formatDate(booking.paymentLink.expiresAt, lang, config.timeZone, 'LL') : ''
+  const when = (iso: string) => formatDayTime(iso, lang, config.timeZone)
+  const linkExpiry = booking.paymentLink ? formatLongDate(booking.paymentLink.expiresAt, lang, config.timeZone) : ''
   return (
     <main data-testid="checkout-success">
       <BookingOutcomeIntro booking={booking} headingClassName="text-2xl font-bold" textClassName="mt-3" />
@@ -198,11 +198,7 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
           </a>
         </p>
       ) : null}
-      <ul className="mt-4 divide-y divide-black/10 rounded-lg bg-surface px-4 text-on-surface ring-1 ring-black/10">
-        {booking.items.map((item, index) => (
-          <BookingItemRow key={index} item={item} lang={lang} when={when} />
-        ))}
-      </ul>
+      <BookedDates booking={booking} lang={lang} when={when} className="mt-4 divide-y divide-black/10 rounded-lg bg-surface px-4 text-on-surface ring-1 ring-black/10" />
       <BookingTotals booking={booking} lang={lang} className="mt-3 grid grid-cols-2 gap-1" />
       <div className="mt-4 flex flex-wrap gap-3">
         {!request ? (

@@ -27,12 +27,17 @@ export const checkout = {
         throw new HttpError(404, 'Page not found', 'There are no confirmed dates for this cart.', { code: 'booking.not_found' })
       }
       const { contact, timeZone } = ctx.shop.config
-      const ics = bookingToIcs(booking, {
-        id: ctx.shop.id,
-        name: pickText(ctx.shop.config.labels.title, ctx.locale),
-        timeZone,
-        address: `${contact.address.street} ${contact.address.streetNumber}, ${contact.address.postalCode} ${contact.address.city}`,
-      })
+      // Each date's LOCATION is its meeting point (in the booking's items); the shop's address only stands in for a date without one.
+      const ics = bookingToIcs(
+        booking,
+        {
+          id: ctx.shop.id,
+          name: pickText(ctx.shop.config.labels.title, ctx.locale),
+          timeZone,
+          address: `${contact.address.street} ${contact.address.streetNumber}, ${contact.address.postalCode} ${contact.address.city}`,
+        },
+        { locale: ctx.locale },
+      )
       return new Response(ics, {
         headers: {
           'content-type': 'text/calendar; charset=utf-8',

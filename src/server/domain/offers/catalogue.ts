@@ -6,6 +6,7 @@ import type { Shop } from '~/server/domain/shops'
 import { offerStatus, sessionStatus, timeStatus, type AvailabilityStatus } from './availability'
 import { startTimesForDate, type Busy, type ServiceSchedule, type Slot } from './slots'
 import { addDays, daysOfMonth, utcToZonedDate, utcToZonedTime } from './zoned-time'
+import { ownMeetingPoint } from './meeting-point'
 import { pickText, type Locale } from '~/lib/locale-text'
 import { paymentOptionsOf, shopCurrency, shopTimeZone } from '~/lib/shop-settings'
 
@@ -310,6 +311,7 @@ export function toDetail(ctx: CatalogueContext, item: Loaded, days: DayStatus[])
   const summary = toSummary(ctx, item, days)
   const { timeZone } = bookingSettings(ctx.shop)
   const location = item.offer.location
+  const meetingPoint = ownMeetingPoint(item.offer.meetingPoint, ctx.locale)
   return {
     slug: summary.slug,
     title: summary.title,
@@ -343,6 +345,7 @@ export function toDetail(ctx: CatalogueContext, item: Loaded, days: DayStatus[])
       latitude: location.latitude,
       longitude: location.longitude,
     },
+    ...(meetingPoint ? { meetingPoint } : {}),
     availability: summary.availability,
     related: item.offer.related,
     extras: item.offer.extras.map((e) => ({ id: e.key, title: pickText(e.title, ctx.locale), price: { amount: e.price, currency: item.skus[0]?.currency ?? bookingSettings(ctx.shop).currency }, ...(e.per === 'booking' ? { per: 'booking' as const } : {}) })),
