@@ -15,15 +15,17 @@ import {
   totalOf,
   type AddToCartInput,
   type BookingPanelError,
+  type RaceCode,
   type FetchDayInput,
   type FetchMonthInput,
   type OfferDetail,
 } from '~/machines/booking-panel/booking-panel.machine'
-import { formatDate, formatMoney } from '~/lib/dates'
+import { calendarDate, formatDate, formatDay, formatMonth, formatMoney, formatTime, formatWeekdayDate } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 import { Button } from '~/components/button'
 import { SubmitError } from '~/components/submit-error'
 import { ApiError } from '~/api/client'
+import { useDurationText } from '~/components/offers/duration'
 
 const CART_KEY = 'webshop:cart'
 const LangRoute = getRouteApi('/$lang')
@@ -55,6 +57,7 @@ export function BookingPanel({
   prefill?: { date?: string; participants?: number }
 }) {
   const { t } = useLingui()
+  const formatDuration = useDurationText()
   const { api, lang } = LangRoute.useRouteContext()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -63,7 +66,10 @@ export function BookingPanel({
       bookingPanelMachine.provide({
         actors: {
           fetchMonth: fromPromise(({ input }: { input: FetchMonthInput }) => queryClient.fetchQuery(monthQuery(api, input.slug, input.month))),
-          fetchDay: fromPromise(({ input }: { input: FetchDayInput }) => queryClient.fetchQuery(dayQuery(api, input.slug, input.date))),
+          // `fresh` after a lost race: the places as they are now, not as cached a moment ago.
+          fetchDay: fromPromise(({ input }: { input: FetchDayInput }) =>
+            queryClient.fetchQuery({ ...dayQuery(api, input.slug, input.date), ...(input.fresh ? { staleTime: 0 } : {}) }),
+          ),
           addToCart: fromPromise(async ({ input }: { input: AddToCartInput }) => {
             let cartId = input.cartId
             const add = async (id: string) => {
@@ -138,10 +144,26 @@ export function BookingPanel({
 
   const slot = selectedSlot(ctx)
   const total = totalOf(ctx)
+  /** Why the visitor has to choose again after someone else was faster; null otherwise. */
+  const raceText = (code: RaceCode | null): string | null => {
+    if (code === 'places.insufficient') {
+      return slot
+        ? t`Someone was faster: fewer places are left at this time now. We have adjusted your selection; please check it and add it again.`
+        : t`Someone was faster: this time is fully booked now. Please choose another time.`
+    }
+    if (code === 'slot.unavailable') return t`Someone was faster: this start time has just been booked. Please choose another one.`
+    if (code === 'session.past') return t`This date has already started. Please choose another one.`
+    if (code === 'session.closed') return t`This date can no longer be booked. Please choose another one.`
+    return null
+  }
+  const privateSlotSkus = offer.skus.filter((s) => s.type === 'private-service-slot')
+  const chosenPrivate = offer.skus.find((s) => s.type !== 'activity' && (ctx.quantities[s.id] ?? 0) > 0)
+  /** A private service's length: the chosen variant's, else the start times' own. */
+  const durationMinutes =
+    chosenPrivate?.durationMinutes ?? (ctx.day?.slots[0] ? Math.round((Date.parse(ctx.day.slots[0].end) - Date.parse(ctx.day.slots[0].start)) / 60_000) : null)
   // dayjs formats the same on the server and in the browser (Intl differs between ICU versions)
-  const time = (iso: string) => formatDate(iso, lang, offer.timeZone, 'HH:mm')
-  const longDate = (date: string) =>
-    formatDate(`${date}T12:00:00Z`, lang, 'UTC', 'dddd, LL')
+  const time = (iso: string) => formatTime(iso, lang, offer.timeZone)
+  const longDate = (date: string) => formatDay(calendarDate(date), lang, 'UTC')
 
   return (
     <section aria-labelledby="booking-panel" className="rounded-lg bg-surface p-4 text-on-surface shadow-sm ring-1 ring-black/10" data-testid="booking-panel">
@@ -196,6 +218,11 @@ export function BookingPanel({
           {ctx.day && ctx.day.slots.length ? (
             <fieldset className="mt-2">
               <legend className="text-sm font-medium">{offer.kind === 'private' ? t`Start time` : t`Time`}</legend>
+              {offer.kind === 'private' && durationMinutes ? (
+                <p className="text-sm" data-testid="private-duration">
+                  <Trans>Duration: {formatDuration(durationMinutes)}</Trans>
+                </p>
+              ) : null}
               <div className="mt-1 flex flex-wrap gap-2">
                 {ctx.day.slots.map((s, index) => {
                   const selectable = isSlotSelectable(s)
@@ -221,24 +248,64 @@ export function BookingPanel({
               </div>
             </fieldset>
           ) : null}
+          {raceText(ctx.raceLost) ? (
+            <p role="alert" className="mt-3 rounded-md border border-warning bg-warning/15 p-3 text-sm font-medium" data-testid="race-lost">
+              {raceText(ctx.raceLost)}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
       {slot && (state.matches({ calendar: 'quantities' }) || state.matches({ calendar: 'addError' }) || state.matches('adding')) ? (
         <div className="mt-4 space-y-3">
-          {offer.skus.map((sku) => {
+          {privateSlotSkus.length > 1 ? (
+            <fieldset>
+              <legend className="font-medium">
+                <Trans>Choose an option</Trans>
+              </legend>
+              <div className="mt-1 space-y-2">
+                {privateSlotSkus.map((sku) => (
+                  <label key={sku.id} className="flex cursor-pointer items-start gap-3 rounded-md p-2 ring-1 ring-black/20 has-[:checked]:ring-2 has-[:checked]:ring-primary">
+                    <input
+                      type="radio"
+                      name={`variant-${offer.slug}`}
+                      value={sku.id}
+                      checked={(ctx.quantities[sku.id] ?? 0) > 0}
+                      onChange={() => send({ type: 'quantity.change', sku: sku.id, quantity: 1 })}
+                      className="mt-1 h-4 w-4"
+                    />
+                    <span className="flex-1">
+                      <span className="block font-medium">{sku.title}</span>
+                      <span className="text-sm">
+                        {formatDuration(sku.durationMinutes)} · {formatMoney(sku.price.amount, sku.price.currency, lang)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {offer.skus.filter((sku) => !(privateSlotSkus.length > 1 && sku.type === 'private-service-slot')).map((sku) => {
             const bounds = quantityBounds(ctx, sku.id)
             const value = ctx.quantities[sku.id] ?? 0
             const label = sku.type === 'private-service-participant' ? t`Participants` : sku.title
             return (
               <div key={sku.id} className="flex items-center justify-between gap-3">
-                <label htmlFor={`qty-${sku.id}`} className="flex-1">
-                  <span className="block font-medium">{label}</span>
-                  <span className="text-sm">{formatMoney(sku.price.amount, sku.price.currency, lang)}</span>
-                </label>
                 {sku.type === 'private-service-slot' ? (
-                  <span id={`qty-${sku.id}`}>1</span>
+                  // The one way to book this start time: nothing to choose, only to read.
+                  <p className="flex-1" data-testid="private-variant">
+                    <span className="block font-medium">{label}</span>
+                    <span className="text-sm">
+                      {formatDuration(sku.durationMinutes)} · {formatMoney(sku.price.amount, sku.price.currency, lang)}
+                    </span>
+                  </p>
                 ) : (
+                  <label htmlFor={`qty-${sku.id}`} className="flex-1">
+                    <span className="block font-medium">{label}</span>
+                    <span className="text-sm">{formatMoney(sku.price.amount, sku.price.currency, lang)}</span>
+                  </label>
+                )}
+                {sku.type === 'private-service-slot' ? null : (
                   <input
                     id={`qty-${sku.id}`}
                     type="number"
@@ -267,11 +334,6 @@ export function BookingPanel({
             ) : (
               <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: { code: ctx.error?.code } })} />
             )
-          ) : null}
-          {ctx.error?.code === 'places.insufficient' || ctx.error?.code === 'slot.unavailable' ? (
-            <p role="alert" className="text-sm font-medium">
-              <Trans>Someone was faster: please choose another time or fewer places.</Trans>
-            </p>
           ) : null}
           <Button className="w-full" disabled={state.matches('adding') || total.amount <= 0 && !offer.skus.some((s) => (ctx.quantities[s.id] ?? 0) > 0)} onClick={() => send({ type: 'cart.add' })}>
             {state.matches('adding') ? <Trans>Adding…</Trans> : offer.mode === 'request' ? <Trans>Continue to the request</Trans> : <Trans>Add to cart and continue</Trans>}
@@ -308,7 +370,7 @@ function Calendar(props: {
   const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()
   const offset = (first.getUTCDay() + 6) % 7 // weeks start on Monday in Switzerland
   const byDate = new Map(dates.map((d) => [d.date, d.status]))
-  const title = formatDate(first, lang, 'UTC', 'MMMM YYYY')
+  const title = formatMonth(first, lang, 'UTC')
   const weekdays = Array.from({ length: 7 }, (_, i) =>
     formatDate(new Date(Date.UTC(2024, 0, 1 + i, 12)), lang, 'UTC', 'dd'),
   )
@@ -354,7 +416,7 @@ function Calendar(props: {
           const date = `${month}-${String(day).padStart(2, '0')}`
           const status = byDate.get(date)
           const selectable = !!status && status !== 'SOLD_OUT'
-          const label = `${formatDate(`${date}T12:00:00Z`, lang, 'UTC', 'dddd, D MMMM')}, ${statusText(status)}`
+          const label = `${formatWeekdayDate(calendarDate(date), lang, 'UTC')}, ${statusText(status)}`
           return (
             <button
               key={date}

@@ -358,6 +358,72 @@ describe('bookingPanelMachine', () => {
     expect(actor.getSnapshot().context.error).toBeNull()
   })
 
+  it('after losing the race for the last places, reloads the day, keeps the time with what is left and says why', async () => {
+    // Someone else takes 4 of the 6 places of 10:00 while this visitor wants 5.
+    const days: FetchDayInput[] = []
+    let taken = 0
+    const machine = bookingPanelMachine.provide({
+      actors: {
+        fetchMonth: fromPromise<MonthAvailability, FetchMonthInput>(async ({ input }) => monthFor(input.month)),
+        fetchDay: fromPromise<DayAvailability, FetchDayInput>(async ({ input }) => {
+          days.push(input)
+          const day = dayFor(input.date)
+          return { ...day, slots: day.slots.map((s, i) => (i === 0 ? { ...s, placesLeft: s.placesLeft - taken } : s)) }
+        }),
+        addToCart: fromPromise<{ cartId: string }, AddToCartInput>(async () => {
+          taken = 4
+          throw new FakeApiError(409, 'places.insufficient', 'Only 2 places are left on this date.')
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { offer: activityOffer, month: '2025-06', now: NOW } })
+    actor.start()
+    await showTimes(actor)
+    actor.send({ type: 'time.select', slot: 0 })
+    actor.send({ type: 'quantity.change', sku: ADULT.id, quantity: 5 })
+    actor.send({ type: 'cart.add' })
+    await until(actor, { calendar: 'quantities' })
+    const c = actor.getSnapshot().context
+    expect(days.at(-1)).toEqual({ slug: activityOffer.slug, date: '2025-06-20', fresh: true })
+    expect(c.raceLost).toBe('places.insufficient')
+    expect(c.error).toBeNull()
+    expect(selectedSlot(c)?.placesLeft).toBe(2)
+    expect(c.quantities[ADULT.id]).toBe(2)
+    // Choosing again clears the notice.
+    actor.send({ type: 'quantity.change', sku: ADULT.id, quantity: 1 })
+    expect(actor.getSnapshot().context.raceLost).toBeNull()
+  })
+
+  it('after losing a start time, reloads the day without it and asks for another time', async () => {
+    let gone = false
+    const machine = bookingPanelMachine.provide({
+      actors: {
+        fetchMonth: fromPromise<MonthAvailability, FetchMonthInput>(async ({ input }) => monthFor(input.month)),
+        fetchDay: fromPromise<DayAvailability, FetchDayInput>(async ({ input }) => {
+          const day = dayFor(input.date, 'private')
+          return gone ? { ...day, slots: day.slots.map((s, i) => (i === 0 ? { ...s, status: 'SOLD_OUT' as const, placesLeft: 0 } : s)) } : day
+        }),
+        addToCart: fromPromise<{ cartId: string }, AddToCartInput>(async () => {
+          gone = true
+          throw new FakeApiError(409, 'slot.unavailable', 'This start time is no longer available.')
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { offer: privateSlotOffer, month: '2025-06', now: NOW } })
+    actor.start()
+    await showTimes(actor)
+    actor.send({ type: 'time.select', slot: 0 })
+    actor.send({ type: 'cart.add' })
+    await until(actor, { calendar: 'timesReady' })
+    const c = actor.getSnapshot().context
+    expect(c.raceLost).toBe('slot.unavailable')
+    expect(c.slotIndex).toBeNull()
+    expect(c.day?.slots[0]?.status).toBe('SOLD_OUT')
+    actor.send({ type: 'time.select', slot: 2 })
+    expect(actor.getSnapshot().matches({ calendar: 'quantities' })).toBe(true)
+    expect(actor.getSnapshot().context.raceLost).toBeNull()
+  })
+
   it('fails with "not provided" when the app passes no actors', async () => {
     const actor = createActor(bookingPanelMachine, { input: { offer: activityOffer, month: '2025-06', now: NOW } }).start()
     await waitFor(actor, (s) => s.matches('monthError'), { timeout: 1000 })

@@ -9,6 +9,9 @@
  * - loadingMonth → calendar.idle | noDates | monthError
  * - calendar.idle --date.select--> calendar.loadingDay → calendar.timesReady | calendar.noTimes | calendar.dayError
  * - calendar.timesReady --time.select--> calendar.quantities --cart.add--> adding → added (final) | calendar.addError
+ * - adding → calendar.refreshingDay when someone else was faster (`RACE_CODES`): the day is loaded
+ *   afresh, the chosen time kept (quantities clamped to what is left) → calendar.quantities, or
+ *   dropped when it is gone → calendar.timesReady | calendar.noTimes; `raceLost` says why.
  * Month navigation (`month.next` / `month.previous`) works in every state but `adding` and
  * `added`, reloads the month and clears the selection; it never goes before the month of `now`.
  * `date.select` works anywhere inside `calendar` and resets the time and quantities.
@@ -48,7 +51,8 @@ export type BookingPanelError = {
 export type CartItemInput = { offer: string; sku: string; sessionId?: string; start?: string; quantity: number }
 
 export type FetchMonthInput = { slug: string; month: string }
-export type FetchDayInput = { slug: string; date: string }
+/** `fresh`: bypass any cached answer (after losing a race for the last places). */
+export type FetchDayInput = { slug: string; date: string; fresh?: boolean }
 export type AddToCartInput = { cartId?: string; items: CartItemInput[] }
 export type AddToCartOutput = { cartId: string }
 
@@ -71,6 +75,21 @@ export type BookingPanelContext = {
   quantities: Record<string, number>
   cartId: string | null
   error: BookingPanelError | null
+  /**
+   * The code of a lost race (`RACE_CODES`: someone else took the places or the start time first,
+   * or the date started or closed meanwhile) until the visitor chooses again; the day was reloaded.
+   */
+  raceLost: RaceCode | null
+}
+
+/** Answers to adding places that mean someone or something was faster, not a failure. */
+export const RACE_CODES = ['places.insufficient', 'slot.unavailable', 'session.past', 'session.closed'] as const
+export type RaceCode = (typeof RACE_CODES)[number]
+
+/** The race code of a failed add, or null for any other failure. */
+export function raceCodeOf(error: unknown): RaceCode | null {
+  const code = toPanelError(error).code
+  return (RACE_CODES as readonly string[]).includes(code ?? '') ? (code as RaceCode) : null
 }
 
 export type BookingPanelEvent =
@@ -262,7 +281,20 @@ export function isDateSelectable(context: Pick<BookingPanelContext, 'monthData'>
   return day !== undefined && day.status !== 'SOLD_OUT'
 }
 
-const emptySelection = { date: null, day: null, slotIndex: null, quantities: {} } satisfies Partial<BookingPanelContext>
+const emptySelection = { date: null, day: null, slotIndex: null, quantities: {}, raceLost: null } satisfies Partial<BookingPanelContext>
+
+/**
+ * The selection on a reloaded day: the same start time if it can still be chosen (its quantities
+ * clamped to what is left now), else no time.
+ */
+export function reselect(context: BookingPanelContext, day: DayAvailability): Pick<BookingPanelContext, 'day' | 'slotIndex' | 'quantities'> {
+  const previous = selectedSlot(context)
+  const index = previous ? findSlotIndex(day, previous.start) : -1
+  const slot = index >= 0 ? day.slots[index] : undefined
+  if (!slot || !isSlotSelectable(slot)) return { day, slotIndex: null, quantities: {} }
+  const next = { ...context, day, slotIndex: index }
+  return { day, slotIndex: index, quantities: clampAll(next, context.quantities) }
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -300,6 +332,8 @@ export const bookingPanelMachine = setup({
       return slot !== undefined && isSlotSelectable(slot)
     },
     hasSelection: ({ context }) => selectedItems(context).length > 0,
+    isRaceLost: (_, params: { error: unknown }) => raceCodeOf(params.error) !== null,
+    keepsSlot: ({ context }, params: { day: DayAvailability }) => reselect(context, params.day).slotIndex !== null,
   },
   actions: {
     shiftMonth: assign(({ context }, params: { by: number }) => {
@@ -313,8 +347,10 @@ export const bookingPanelMachine = setup({
       const slotIndex = findSlotIndex(context.day, params.slot)
       const next = { ...context, slotIndex }
       const hadQuantities = Object.values(context.quantities).some((q) => q > 0)
-      return { slotIndex, quantities: hadQuantities ? clampAll(next, context.quantities) : initialQuantities(next), error: null }
+      return { slotIndex, quantities: hadQuantities ? clampAll(next, context.quantities) : initialQuantities(next), error: null, raceLost: null }
     }),
+    assignRefreshedDay: assign(({ context }, params: { day: DayAvailability }) => reselect(context, params.day)),
+    assignRaceLost: assign((_, params: { error: unknown }) => ({ raceLost: raceCodeOf(params.error), error: null })),
     assignQuantity: assign(({ context }, params: { sku: string; quantity: number }) => {
       const sku = context.offer.skus.find((s) => s.id === params.sku)
       if (!sku) return {}
@@ -323,11 +359,12 @@ export const bookingPanelMachine = setup({
       if (isPrivateSku(sku) && (quantities[sku.id] ?? 0) > 0) {
         for (const other of context.offer.skus) if (other.id !== sku.id && isPrivateSku(other)) quantities[other.id] = 0
       }
-      return { quantities, error: null }
+      return { quantities, error: null, raceLost: null }
     }),
     assignCart: assign((_, params: { cartId: string }) => ({ cartId: params.cartId, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toPanelError(params.error) })),
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, raceLost: null }),
+    dropDay: assign({ day: null, slotIndex: null, quantities: {}, raceLost: null }),
   },
 }).createMachine({
   id: 'bookingPanel',
@@ -405,6 +442,31 @@ export const bookingPanelMachine = setup({
         dayError: {
           on: { retry: { target: 'loadingDay', actions: 'clearError' } },
         },
+        refreshingDay: {
+          invoke: {
+            id: 'fetchDay',
+            src: 'fetchDay',
+            input: ({ context }) => ({ slug: context.offer.slug, date: context.date ?? '', fresh: true }),
+            onDone: [
+              {
+                guard: { type: 'keepsSlot', params: ({ event }) => ({ day: event.output }) },
+                target: 'quantities',
+                actions: { type: 'assignRefreshedDay', params: ({ event }) => ({ day: event.output }) },
+              },
+              {
+                guard: { type: 'hasSlots', params: ({ event }) => ({ day: event.output }) },
+                target: 'timesReady',
+                actions: { type: 'assignRefreshedDay', params: ({ event }) => ({ day: event.output }) },
+              },
+              { target: 'noTimes', actions: { type: 'assignRefreshedDay', params: ({ event }) => ({ day: event.output }) } },
+            ],
+            // The old day is stale now: nothing of it stays selectable ("Try again" reloads it).
+            onError: {
+              target: 'dayError',
+              actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'dropDay'],
+            },
+          },
+        },
         noTimes: {},
         timesReady: {
           on: {
@@ -422,7 +484,7 @@ export const bookingPanelMachine = setup({
               actions: { type: 'assignSlot', params: ({ event }) => ({ slot: event.slot }) },
             },
             'quantity.change': { actions: { type: 'assignQuantity', params: ({ event }) => ({ sku: event.sku, quantity: event.quantity }) } },
-            'cart.add': { guard: 'hasSelection', target: '#bookingPanel.adding' },
+            'cart.add': { guard: 'hasSelection', target: '#bookingPanel.adding', actions: 'clearError' },
           },
         },
         addError: {
@@ -448,7 +510,14 @@ export const bookingPanelMachine = setup({
         src: 'addToCart',
         input: ({ context }) => ({ ...(context.cartId ? { cartId: context.cartId } : {}), items: selectedItems(context) }),
         onDone: { target: 'added', actions: { type: 'assignCart', params: ({ event }) => ({ cartId: event.output.cartId }) } },
-        onError: { target: '#bookingPanel.calendar.addError', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          {
+            guard: { type: 'isRaceLost', params: ({ event }) => ({ error: event.error }) },
+            target: '#bookingPanel.calendar.refreshingDay',
+            actions: { type: 'assignRaceLost', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: '#bookingPanel.calendar.addError', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     added: {

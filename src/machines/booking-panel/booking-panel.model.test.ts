@@ -53,6 +53,15 @@ const ERRORS: Record<ActorId, { status: number; code: string; message: string }>
 /** The actors' outcomes as the events the machine receives (not part of BookingPanelEvent). */
 const done = (id: ActorId, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as BookingPanelEvent
 const failed = (id: ActorId) => ({ type: `xstate.error.actor.${id}`, error: ERRORS[id] }) as unknown as BookingPanelEvent
+/** Someone else took the last places first (the server's 409, body as the API client throws it). */
+const RACE = { status: 409, message: 'Conflict', body: { data: { code: 'places.insufficient' } } }
+const raceLost = { type: 'xstate.error.actor.addToCart', error: RACE } as unknown as BookingPanelEvent
+/** The day as reloaded after the race: every time taken, or no times any more. */
+const takenDay = (date: string, kind: OfferDetail['kind']): DayAvailability => {
+  const day = dayFor(date, kind)
+  return { ...day, slots: day.slots.map((s) => ({ ...s, status: 'SOLD_OUT' as const, placesLeft: 0 })) }
+}
+const emptyDay = (date: string): DayAvailability => ({ date, slots: [] })
 
 /** Concrete events for a snapshot: user events with fixed payloads, actor outcomes from the context. */
 function eventsFor(offer: OfferDetail) {
@@ -74,9 +83,11 @@ function eventsFor(offer: OfferDetail) {
       done('fetchMonth', monthFor(context.month)),
       failed('fetchMonth'),
       done('fetchDay', dayFor(context.date ?? '', offer.kind)),
+      ...(snapshot.matches({ calendar: 'refreshingDay' }) ? [done('fetchDay', takenDay(context.date ?? '', offer.kind)), done('fetchDay', emptyDay(context.date ?? ''))] : []),
       failed('fetchDay'),
       done('addToCart', { cartId: 'cart-1' }),
       failed('addToCart'),
+      raceLost,
     ]
   }
 }
@@ -97,7 +108,7 @@ function assertInvariants(snapshot: Snapshot) {
   if (inState('calendar', 'adding', 'added')) expect(c.monthData?.dates.length).toBeGreaterThan(0)
 
   // A date is selected in every state after the calendar's idle one, and it was selectable.
-  const dateStates = ['calendar.loadingDay', 'calendar.dayError', 'calendar.noTimes', 'calendar.timesReady', 'calendar.quantities', 'calendar.addError', 'adding', 'added']
+  const dateStates = ['calendar.loadingDay', 'calendar.refreshingDay', 'calendar.dayError', 'calendar.noTimes', 'calendar.timesReady', 'calendar.quantities', 'calendar.addError', 'adding', 'added']
   expect(c.date !== null).toBe(inState(...dateStates))
   if (c.date !== null) expect(isDateSelectable(c, c.date)).toBe(true)
 
@@ -109,7 +120,7 @@ function assertInvariants(snapshot: Snapshot) {
   if (inState('calendar.timesReady')) expect(c.day?.slots.length).toBeGreaterThan(0)
 
   // A slot is selected in the quantities and later, and it is selectable.
-  const slotStates = ['calendar.quantities', 'calendar.addError', 'adding', 'added']
+  const slotStates = ['calendar.quantities', 'calendar.refreshingDay', 'calendar.addError', 'adding', 'added']
   expect(c.slotIndex !== null).toBe(inState(...slotStates))
   const slot = selectedSlot(c)
   expect(slot !== null).toBe(inState(...slotStates))
@@ -148,6 +159,10 @@ function assertInvariants(snapshot: Snapshot) {
   // Errors exactly in the error states.
   expect(c.error !== null).toBe(inState('monthError', 'calendar.dayError', 'calendar.addError'))
   if (c.error) expect(typeof c.error.message).toBe('string')
+
+  // A lost race is said until the visitor chooses again; the day is reloaded first.
+  if (inState('calendar.refreshingDay')) expect(c.raceLost).toBe('places.insufficient')
+  if (c.raceLost !== null) expect(inState('calendar.refreshingDay', 'calendar.quantities', 'calendar.timesReady', 'calendar.noTimes')).toBe(true)
 
   expect(c.cartId !== null).toBe(inState('added'))
   expect(snapshot.status).toBe(inState('added') ? 'done' : 'active')
@@ -197,7 +212,10 @@ describe.each(OFFERS)('bookingPanelMachine model: %s', (_name, offer) => {
       const id = outcome.id as ActorId
       // The open call got the input the current context implies.
       if (id === 'fetchMonth') expect(pending.get('fetchMonth')?.input).toEqual({ slug: offer.slug, month: before.context.month })
-      if (id === 'fetchDay') expect(pending.get('fetchDay')?.input).toEqual({ slug: offer.slug, date: before.context.date })
+      if (id === 'fetchDay') {
+        const fresh = before.matches({ calendar: 'refreshingDay' }) ? { fresh: true } : {}
+        expect(pending.get('fetchDay')?.input).toEqual({ slug: offer.slug, date: before.context.date, ...fresh })
+      }
       if (id === 'addToCart') expect(pending.get('addToCart')?.input).toEqual({ items: selectedItems(before.context) })
       await pending.settle(actor, before, id, outcome.outcome, outcome.value)
     }
