@@ -17,6 +17,7 @@ import type { RouterContext } from '~/router'
 import appCss from '~/styles.css?url'
 import { I18nProvider } from '@lingui/react'
 import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import { getI18n, loadCatalog } from '~/lib/i18n'
 import { getPublicEnv } from '~/functions/public-env'
 import { getOrigin } from '~/functions/origin'
@@ -26,9 +27,26 @@ import { watchDeployments } from '~/browser/deployment'
 import { useRouter } from '@tanstack/react-router'
 import { startBrowserSentry } from '~/browser/sentry-client'
 import { watchUnhandledErrors } from '~/browser/unhandled-errors'
-import { UnhandledErrorScreen } from '~/components/error-screen'
+import { UnhandledErrorScreen, statusOf } from '~/components/error-screen'
+import { UnmatchedPath } from '~/components/not-found'
 
 const errorTitle = msg`Error`
+/** The page title of an error page: what went wrong, not the home page's slogan. */
+const statusTitles: Record<number, MessageDescriptor> = {
+  400: msg({ id: 'webshop.error.400.statusMessage', message: 'Invalid enquiry' }),
+  401: msg({ id: 'webshop.error.401.statusMessage', message: 'Not authorised' }),
+  404: msg({ id: 'webshop.error.404.statusMessage', message: 'Page not found' }),
+  500: msg({ id: 'webshop.error.500.statusMessage', message: 'Internal server error' }),
+}
+
+/** The status of the page when one of its routes failed or found nothing, else null. */
+function failedStatus(matches: readonly { status: string; error?: unknown; _notFound?: boolean }[]): number | null {
+  for (const m of matches) {
+    if (m.status === 'notFound' || m._notFound) return 404
+    if (m.status === 'error') return statusOf(m.error)
+  }
+  return null
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
@@ -54,12 +72,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const locale = effectiveLocale(localeFromPath(leaf.pathname), config?.languages)
     const title = pickLabel(config?.labels.title, locale)
     const slogan = pickLabel(config?.labels.slogan, locale)
+    const failed = failedStatus(matches)
+    const failure = failed === null ? null : getI18n(locale)._(statusTitles[failed] ?? errorTitle)
     return {
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-        // Without a shop (its config failed to load) the error screen still needs a title.
-        { title: [slogan, title].filter(Boolean).join(' – ') || getI18n(locale)._(errorTitle) },
+        // An error page says what went wrong; without a shop (its config failed to load) the error
+        // screen still needs a title.
+        { title: (failure ? [failure, title] : [slogan, title]).filter(Boolean).join(' – ') || getI18n(locale)._(errorTitle) },
         ...(slogan ? [{ name: 'description', content: slogan }] : []),
         ...(config ? [{ property: 'og:image', content: `${match.context.origin ?? ''}${mediaUrl(config.media.hero, 1024)}` }] : []),
         ...(slogan ? [{ property: 'og:description', content: slogan }] : []),
@@ -73,6 +94,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   shellComponent: RootDocument,
   component: Outlet,
+  // A first segment that is no language (/foo/bar): the same 404 page as below a language.
+  notFoundComponent: UnmatchedPath,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {

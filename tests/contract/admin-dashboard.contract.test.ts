@@ -160,7 +160,8 @@ describeEachDatabase('the dashboard (openapi/admin.yaml, tag dashboard)', (facto
         sessionId: made.atelier.sessions[0]!.id,
       },
       4,
-      { mode: 'order', paymentMethod: 'PAY_ON_SITE' },
+      // Atelier offers paying on site only together with paying later (its demo settings).
+      { mode: 'order', paymentMethod: 'PAY_LATER_OR_ON_SITE' },
     )
     // When each was made (the database stamps the real time): the first 3 days ago in the shop's
     // calendar; the private one at 23:59 on the 27th in Zurich, yesterday there (today in UTC).

@@ -140,7 +140,11 @@ describeEachDatabase('reports (openapi/admin.yaml, tag reports)', (factory) => {
     codes.e = await book([trek(2)], '2026-04-02T08:00:00Z', { mode: 'request' })
     codes.f = await book([trek(1)], '2026-04-03T08:00:00Z', { mode: 'request' })
     codes.g = await book([trek(1)], '2026-04-05T08:00:00Z', { mode: 'request' })
-    codes.atelier = await book([{ slug: 'rep-pottery', sku: made.pottery.skus[0]!.id, sessionId: made.pottery.sessions[0]!.id, quantity: 4 }], '2026-03-15T10:00:00Z', { call: atelierVisitor })
+    // Atelier offers paying on site only together with paying later (its demo settings).
+    codes.atelier = await book([{ slug: 'rep-pottery', sku: made.pottery.skus[0]!.id, sessionId: made.pottery.sessions[0]!.id, quantity: 4 }], '2026-03-15T10:00:00Z', {
+      call: atelierVisitor,
+      extra: { paymentMethod: 'PAY_LATER_OR_ON_SITE' },
+    })
     await db.update(sessions).set({ status: 'cancelled' }).where(eq(sessions.id, s4!))
 
     // Answered after 2.5 h (then cancelled: it was accepted), 6 h and 24 h; one still open.

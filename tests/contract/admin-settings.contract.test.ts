@@ -118,6 +118,8 @@ describeEachDatabase('settings → general (openapi/admin.yaml)', (factory) => {
     await refused((s) => (s.contact.website = 'javascript:alert(1)'), 'settings.contact.website', 'invalid_format')
     await refused((s) => (s.booking.holdMinutes = 0), 'settings.booking.holdMinutes', 'too_small')
     await refused((s) => (s.booking.paymentOptions = []), 'settings.booking.paymentOptions', 'too_small')
+    await refused((s) => (s.booking.paymentOptions = ['PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE']), 'settings.booking.paymentOptions', 'payment_options_overlap')
+    await refused((s) => (s.booking.paymentOptions = ['PAY_NOW', 'PAY_LATER', 'PAY_LATER_OR_ON_SITE']), 'settings.booking.paymentOptions', 'payment_options_overlap')
     await refused((s) => (s.media.logo = '../../etc/passwd'), 'settings.media.logo', 'invalid_format')
     expect((await current()).version).toBe(version)
   })

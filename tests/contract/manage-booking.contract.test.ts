@@ -203,7 +203,7 @@ describeEachDatabase('manage-booking contract', (factory) => {
     })
 
     it('after the free period of a shop that refuses then: 409 with the reason, nothing changes', async () => {
-      const booking = await bookSession('mb-late', 0, 1, 'PAY_ON_SITE', atelierCall)
+      const booking = await bookSession('mb-late', 0, 1, 'PAY_LATER_OR_ON_SITE', atelierCall)
       const view = (await (await get(`/api/webshop/v1/manage/${booking.manageToken}`, ATELIER)).json()).data
       expect(view.cancel).toMatchObject({ allowed: false, reason: 'too_late' })
       const response = await atelierCall('POST', `/api/webshop/v1/manage/${booking.manageToken}/cancel`)
@@ -211,7 +211,7 @@ describeEachDatabase('manage-booking contract', (factory) => {
       expect((await response.json()).data).toMatchObject({ code: 'manage.not_allowed', reason: 'too_late' })
       expect((await bookingRow(booking.code)).status).toBe('CONFIRMED')
       // Inside the period the same shop lets the visitor cancel.
-      const early = await bookSession('mb-late', 1, 1, 'PAY_ON_SITE', atelierCall)
+      const early = await bookSession('mb-late', 1, 1, 'PAY_LATER_OR_ON_SITE', atelierCall)
       expect((await atelierCall('POST', `/api/webshop/v1/manage/${early.manageToken}/cancel`)).status).toBe(200)
     })
   })
@@ -302,7 +302,7 @@ describeEachDatabase('manage-booking contract', (factory) => {
 
   describe('a shop without a policy', () => {
     it('lets visitors neither cancel nor move', async () => {
-      const booking = await bookSession('mb-late', 1, 1, 'PAY_ON_SITE', atelierCall)
+      const booking = await bookSession('mb-late', 1, 1, 'PAY_LATER_OR_ON_SITE', atelierCall)
       await setPolicy('atelier', undefined)
       await new Promise((r) => setTimeout(r, 5100)) // the shop cache keeps configs 5 s
       const view = (await (await get(`/api/webshop/v1/manage/${booking.manageToken}`, ATELIER)).json()).data

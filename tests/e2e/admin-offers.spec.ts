@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { newestMailTo } from '../support/mail'
-import { T as CHECKOUT, fillContact, fillParticipants } from './checkout-helpers'
+import { T as CHECKOUT, fillContact, fillParticipants, onSiteOption } from './checkout-helpers'
 import { at, expect, expectNoAxeViolations, gotoHydrated, pickFirstDay, test } from './fixtures'
 import { credentials, E2E_DATA } from './staff-helpers'
 
@@ -122,7 +122,7 @@ for (const [lang, host, shop] of [['de', 'localhost', 'alpin'], ['fr', 'atelier.
     await fillContact(visitor, lang)
     await visitor.locator('#email').fill(email)
     await visitor.getByRole('button', { name: CHECKOUT[lang].cont }).click()
-    await visitor.getByLabel(CHECKOUT[lang].onSite).check()
+    await visitor.getByLabel(onSiteOption(shop, lang), { exact: true }).check()
     await visitor.getByLabel(CHECKOUT[lang].terms).check()
     await visitor.getByRole('button', { name: CHECKOUT[lang].book }).click()
     await expect(visitor.getByRole('heading', { name: CHECKOUT[lang].done })).toBeVisible(SLOW)

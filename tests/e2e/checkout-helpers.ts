@@ -10,6 +10,13 @@ export const T = {
 export type Lang = keyof typeof T
 
 /**
+ * The option that lets the visitor pay on site, per shop: Atelier offers it only together with
+ * paying later ("later or on site"), which includes it (issue 22, point 16).
+ */
+export const onSiteOption = (shop: 'alpin' | 'atelier', lang: Lang): string =>
+  shop === 'atelier' ? { de: 'Später oder vor Ort bezahlen', en: 'Pay later or on site', fr: 'Payer plus tard ou sur place' }[lang] : T[lang].onSite
+
+/**
  * Opens an offer with the given status from the home page and puts one unit into the cart
  * (`origin`: a server of the spec's own instead of the suite's).
  */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
-import { cartFor, fillContact, fillParticipants, T } from './checkout-helpers'
+import { cartFor, fillContact, fillParticipants, onSiteOption, T } from './checkout-helpers'
 import { credentials, E2E_DATA } from './staff-helpers'
 
 /**
@@ -111,7 +111,7 @@ test.describe('visitors manage their booking', () => {
       await page.getByRole('button', { name: T[lang].cont }).click()
       await fillContact(page, lang)
       await page.getByRole('button', { name: T[lang].cont }).click()
-      await page.getByRole('radio', { name: T[lang].onSite, exact: true }).check()
+      await page.getByRole('radio', { name: onSiteOption(shop, lang), exact: true }).check()
       await page.getByRole('checkbox', { name: T[lang].terms }).check()
       await page.getByRole('button', { name: T[lang].book }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].done, SLOW)

@@ -8,6 +8,8 @@ const TEXT = {
   terms: { de: 'Allgemeine Geschäftsbedingungen', en: 'Terms and conditions', fr: 'Conditions générales' },
   notFoundPath: { de: 'Seite nicht gefunden: ', en: 'Page not found: ', fr: 'Page introuvable : ' },
   notFoundValidation: { de: 'Seite nicht gefunden', en: 'Page Not Found', fr: 'Page introuvable' },
+  notFoundTitle: { de: 'Seite nicht gefunden', en: 'Page not found', fr: 'Page introuvable' },
+  invalidTitle: { de: 'Ungültige Anfrage', en: 'Invalid enquiry', fr: 'Demande non valable' },
   goHome: { de: 'Zur Startseite', en: 'Go to the home page', fr: 'Retour à l’accueil' },
 }
 
@@ -41,7 +43,16 @@ test.describe('shop shell', () => {
       expect(missing?.status()).toBe(404)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`404 ${TEXT.notFoundPath[lang]}/${lang}/no-such-page`)
       await expect(page.getByRole('link', { name: TEXT.goHome[lang] })).toHaveAttribute('href', `/${lang}`)
+      // a page of the shop like any other: header, footer, and a title that names the error
+      await expect(page.getByTestId('shop-title')).toHaveText(title)
+      await expect(page.getByTestId('footer')).toBeVisible()
+      await expect(page).toHaveTitle(`${TEXT.notFoundTitle[lang]} – ${title}`)
       await expectNoAxeViolations(page)
+
+      const bad = await page.goto(at('localhost', `/${lang}?page=-1`))
+      expect(bad?.status()).toBe(400)
+      await expect(page.getByTestId('footer')).toBeVisible()
+      await expect(page).toHaveTitle(`${TEXT.invalidTitle[lang]} – ${title}`)
 
       const invalid = await page.goto(at('localhost', `/${lang}/listing/Not_A_Slug`))
       expect(invalid?.status()).toBe(404)

@@ -78,6 +78,8 @@ test.describe('platform smoke test (production build)', () => {
     // the shop's first language (alpin: de; atelier: fr)
     expect((await page.goto(at('localhost', '/foo/bar')))?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Seite nicht gefunden: /foo/bar')
+    await expect(page.getByTestId('footer')).toBeVisible() // with the shop's header and footer
+    await expect(page).toHaveTitle(/^Seite nicht gefunden – /)
     expect((await page.goto(at('atelier.localhost', '/foo/bar')))?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page introuvable : /foo/bar')
     const api = await request.get(at('localhost', '/api/webshop/v1/unknown'))

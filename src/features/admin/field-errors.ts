@@ -44,6 +44,8 @@ export function useAdminFieldErrorText() {
         return t`Choose a time zone from the list.`
       case 'currency':
         return t`Choose a currency from the list.`
+      case 'payment_options_overlap':
+        return t`"Pay later by link or on site" already includes paying later and paying on site: offer either it or those two.`
       case 'domain.invalid':
         return t`This is not a domain name. Enter it like www.example.ch, without https:// or a path.`
       case 'domain.hosted':

@@ -188,7 +188,7 @@ const alpinTerms: LocalizedText = {
 <h2>Buchung</h2>
 <p>Mit dem Abschluss der Online-Buchung und unserer Bestätigung per E-Mail kommt der Vertrag zustande. Die buchende Person ist für die Richtigkeit der Angaben aller Teilnehmenden verantwortlich und stellt sicher, dass diese die Teilnahmevoraussetzungen (Mindestalter, Gesundheit, Schwimmfähigkeit) erfüllen.</p>
 <h2>Preise und Zahlung</h2>
-<p>Alle Preise verstehen sich in Schweizer Franken (CHF) inklusive gesetzlicher Mehrwertsteuer, Ausrüstung und Führung. Die Zahlung erfolgt bei der Buchung online per Kreditkarte, TWINT oder Rechnung.</p>
+<p>Alle Preise verstehen sich in Schweizer Franken (CHF) inklusive gesetzlicher Mehrwertsteuer, Ausrüstung und Führung. Sie bezahlen nach Wahl bei der Buchung online (Kreditkarte oder TWINT), später über den Zahlungslink, den wir Ihnen per E-Mail senden, oder vor Ort am Tag der Aktivität.</p>
 <h2>Annullierung durch Gäste</h2>
 <ul>
 <li>bis 14 Tage vor der Aktivität: kostenlos</li>
@@ -207,7 +207,7 @@ const alpinTerms: LocalizedText = {
 <h2>Booking</h2>
 <p>The contract is concluded when you complete your online booking and receive our confirmation by email. The person booking is responsible for the accuracy of all participants' details and ensures that they meet the requirements (minimum age, health, ability to swim).</p>
 <h2>Prices and payment</h2>
-<p>All prices are in Swiss francs (CHF) and include statutory VAT, equipment and guiding. Payment is due online at the time of booking by credit card, TWINT or invoice.</p>
+<p>All prices are in Swiss francs (CHF) and include statutory VAT, equipment and guiding. You choose how to pay: online when you book (credit card or TWINT), later through the payment link we send you by e-mail, or on site on the day of the activity.</p>
 <h2>Cancellation by guests</h2>
 <ul>
 <li>up to 14 days before the activity: free of charge</li>
@@ -226,7 +226,7 @@ const alpinTerms: LocalizedText = {
 <h2>Réservation</h2>
 <p>Le contrat est conclu dès la réservation en ligne finalisée et notre confirmation envoyée par e-mail. La personne qui réserve répond de l'exactitude des données de tous les participants et s'assure qu'ils remplissent les conditions requises (âge minimum, santé, aptitude à nager).</p>
 <h2>Prix et paiement</h2>
-<p>Tous les prix sont indiqués en francs suisses (CHF), TVA légale, équipement et encadrement compris. Le paiement s'effectue en ligne lors de la réservation, par carte de crédit, TWINT ou sur facture.</p>
+<p>Tous les prix sont indiqués en francs suisses (CHF), TVA légale, équipement et encadrement compris. Vous choisissez comment payer : en ligne lors de la réservation (carte de crédit ou TWINT), plus tard par le lien de paiement que nous vous envoyons par e-mail, ou sur place le jour de l'activité.</p>
 <h2>Annulation par le client</h2>
 <ul>
 <li>jusqu'à 14 jours avant l'activité : sans frais</li>
@@ -413,7 +413,7 @@ const atelierTerms: LocalizedText = {
 <h2>Inscription</h2>
 <p>L'inscription devient définitive dès réception de notre confirmation par e-mail. Les places sont attribuées dans l'ordre des réservations. Les enfants participent aux ateliers pour enfants dès l'âge indiqué dans le descriptif.</p>
 <h2>Prix et paiement</h2>
-<p>Les prix sont indiqués en francs suisses (CHF), TVA comprise, matériel, ingrédients et cuisson des pièces en céramique inclus. Le paiement s'effectue en ligne lors de l'inscription, par carte, TWINT ou facture. Les bons cadeaux sont valables deux ans.</p>
+<p>Les prix sont indiqués en francs suisses (CHF), TVA comprise, matériel, ingrédients et cuisson des pièces en céramique inclus. Vous payez au choix en ligne lors de l'inscription (carte ou TWINT), ou plus tard : par le lien de paiement que nous vous envoyons par e-mail ou sur place, le jour du cours. Les bons cadeaux sont valables deux ans.</p>
 <h2>Annulation</h2>
 <ul>
 <li>jusqu'à 10 jours avant l'atelier : sans frais</li>
@@ -430,7 +430,7 @@ const atelierTerms: LocalizedText = {
 <h2>Anmeldung</h2>
 <p>Die Anmeldung ist verbindlich, sobald Sie unsere Bestätigung per E-Mail erhalten. Die Plätze werden in der Reihenfolge der Buchungen vergeben. Kinder nehmen an Kinderkursen ab dem in der Beschreibung angegebenen Alter teil.</p>
 <h2>Preise und Zahlung</h2>
-<p>Die Preise verstehen sich in Schweizer Franken (CHF) inklusive Mehrwertsteuer, Material, Zutaten und Brennen der Keramikstücke. Die Zahlung erfolgt bei der Anmeldung online per Karte, TWINT oder Rechnung. Gutscheine sind zwei Jahre gültig.</p>
+<p>Die Preise verstehen sich in Schweizer Franken (CHF) inklusive Mehrwertsteuer, Material, Zutaten und Brennen der Keramikstücke. Sie bezahlen nach Wahl bei der Anmeldung online (Karte oder TWINT) oder später: über den Zahlungslink, den wir Ihnen per E-Mail senden, oder vor Ort am Kurstag. Gutscheine sind zwei Jahre gültig.</p>
 <h2>Annullierung</h2>
 <ul>
 <li>bis 10 Tage vor dem Kurs: kostenlos</li>
@@ -490,7 +490,7 @@ const atelier: DemoShop = {
     languages: ['fr', 'de'],
     timeZone: 'Europe/Zurich',
     currency: 'CHF',
-    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_NOW', 'PAY_ON_SITE', 'PAY_LATER_OR_ON_SITE'] },
+    booking: { holdMinutes: 15, stockLowThreshold: 3, paymentOptions: ['PAY_NOW', 'PAY_LATER_OR_ON_SITE'] },
   },
   media: {
     'atelier-hero': 'atelier-hero.jpg',

@@ -36,8 +36,9 @@ export const Route = createFileRoute('/$lang/_default/listing/$slug')({
   },
   head: ({ loaderData, match }) => {
     const shop = pickLabel(match.context.config.labels.title, match.context.lang)
+    // Without an offer (404) the root's title names the error.
     return {
-      meta: [{ title: [loaderData?.offerTitle, shop].filter(Boolean).join(' – ') }],
+      meta: loaderData?.offerTitle ? [{ title: [loaderData.offerTitle, shop].filter(Boolean).join(' – ') }] : [],
       scripts: loaderData ? [{ type: 'application/ld+json', children: loaderData.json }] : [],
     }
   },

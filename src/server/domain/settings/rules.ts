@@ -35,7 +35,8 @@ export function isCurrency(value: string): boolean {
 /**
  * What the contract's schema cannot say about the general settings, as field errors by dotted
  * path below `settings`: plain text without markup, a real e-mail address, phone number, time
- * zone and currency, a country the phone number can belong to.
+ * zone and currency, a country the phone number can belong to, payment options that do not
+ * include one another.
  */
 export function generalSettingsProblems(settings: GeneralSettings): FieldErrors {
   const errors: FieldErrors = {}
@@ -52,5 +53,11 @@ export function generalSettingsProblems(settings: GeneralSettings): FieldErrors 
   if (!isValidPhone(settings.contact.phone, settings.contact.address.country as CountryCode)) errors['settings.contact.phone'] = { code: 'phone' }
   if (!isTimeZone(settings.timeZone)) errors['settings.timeZone'] = { code: 'time_zone' }
   if (!isCurrency(settings.currency)) errors['settings.currency'] = { code: 'currency' }
+  // "Later or on site" already lets the visitor pay later or on site: offered next to either, the
+  // checkout would show one choice twice.
+  const options = settings.booking.paymentOptions
+  if (options.includes('PAY_LATER_OR_ON_SITE') && (options.includes('PAY_LATER') || options.includes('PAY_ON_SITE'))) {
+    errors['settings.booking.paymentOptions'] = { code: 'payment_options_overlap' }
+  }
   return errors
 }
