@@ -38,6 +38,9 @@ export async function cartFor(page: Page, lang: Lang, status: 'AVAILABLE' | 'UPO
   await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/[A-Za-z0-9_-]{22,}$`))
 }
 
+/** The accessible name of any participant's first name or surname field ('Vorname (teilnehmende Person 2)'), optionally of participant `n`. */
+export const participantLabel = (lang: Lang, field: 'first' | 'sur', n?: number) => new RegExp(`^${T[lang][field]} \\((?:.*\\D)?${n ?? '\\d+'}\\)$`)
+
 export async function fillParticipants(page: Page, lang: Lang) {
   const items = page.getByTestId('checkout-item')
   await expect(items.first()).toBeVisible() // the form renders after hydration
@@ -48,10 +51,11 @@ export async function fillParticipants(page: Page, lang: Lang) {
       if (!(await add.count())) break
       await add.click()
     }
-    const firsts = item.getByLabel(T[lang].first, { exact: true })
+    // Each participant's fields are named with the participant's number: 'First name (participant 2)' (issue 22, point 13).
+    const firsts = item.getByLabel(participantLabel(lang, 'first'))
     for (let p = 0; p < (await firsts.count()); p++) {
       await firsts.nth(p).fill(`Gast${p + 1}`)
-      await item.getByLabel(T[lang].sur, { exact: true }).nth(p).fill('Muster')
+      await item.getByLabel(participantLabel(lang, 'sur')).nth(p).fill('Muster')
     }
   }
 }

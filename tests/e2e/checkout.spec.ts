@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { at, expect, expectNoAxeViolations, test } from './fixtures'
-import { cartFor, fillContact, fillParticipants, T } from './checkout-helpers'
+import { cartFor, fillContact, fillParticipants, participantLabel, T } from './checkout-helpers'
 import { credentials, signInOnTheWay } from './staff-helpers'
 
 test.describe('checkout', () => {
@@ -24,9 +24,10 @@ test.describe('checkout', () => {
       await page.locator('#email').fill('anna@')
       await page.locator('#phone').fill('12')
       await page.getByRole('button', { name: T[lang].cont }).click()
-      await expect(page.getByText(T[lang].emailBad)).toBeVisible()
-      await expect(page.getByText(T[lang].phoneBad)).toBeVisible()
-      await expect(page.getByText(T[lang].required).first()).toBeVisible()
+      // each message at its field (the error summary at the top repeats them, with the field's name)
+      await expect(page.locator('#email-error')).toHaveText(T[lang].emailBad)
+      await expect(page.locator('#phone-error')).toHaveText(T[lang].phoneBad)
+      await expect(page.locator('#street-error')).toHaveText(T[lang].required)
       await expect(page.locator('#email')).toHaveValue('anna@')
       await expect(page.locator('#email')).toHaveAttribute('aria-invalid', 'true')
       await expectNoAxeViolations(page)
@@ -41,7 +42,7 @@ test.describe('checkout', () => {
       await expect(page.getByTestId('checkout')).toHaveAttribute('data-state', '"payment"')
       await page.getByRole('radio', { name: T[lang].onSite, exact: true }).check()
       await page.getByRole('button', { name: T[lang].book }).click()
-      await expect(page.getByText(T[lang].required)).toBeVisible() // terms not accepted yet
+      await expect(page.locator('#terms-error')).toHaveText(T[lang].required) // terms not accepted yet
       await page.getByRole('checkbox', { name: T[lang].terms }).check()
       await expectNoAxeViolations(page)
       // a double click books once
@@ -96,7 +97,7 @@ test.describe('checkout', () => {
     await cartFor(page, 'en', 'AVAILABLE', 6)
     await expect(page.getByTestId('checkout-item').first()).toBeVisible()
     // participants: Tab to each field from the step heading
-    const names = page.getByTestId('checkout-item').getByLabel('First name', { exact: true })
+    const names = page.getByTestId('checkout-item').getByLabel(participantLabel('en', 'first'))
     const count = await names.count()
     await page.locator('#checkout-step-heading').focus()
     for (let i = 0; i < count; i++) {

@@ -13,6 +13,8 @@ import { checkoutMachine } from '~/machines/checkout/checkout.machine'
 import type { Booking, Cart, CheckoutStep, Extra, PaymentMethod, PaymentStart, SubmitCheckoutInput } from '~/machines/checkout/checkout.types'
 import { forget, loadSaved, storeSaved, type Saved } from './checkout-draft-storage'
 import { ContactStep } from './contact-step'
+import { ErrorSummary, useErrorSummaryEntries } from './error-summary'
+import { STEP_HEADING_ID } from './field-ids'
 import { useFieldErrorText, type FieldError } from './field-error-text'
 import { ParticipantsStep } from './participants-step'
 import { PaymentStep } from './payment-step'
@@ -79,8 +81,14 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
       }),
     [submit, startPayment, cart.id, redirect],
   )
-  const [state, send] = useMachine(machine, { input: { cart, extras, paymentOptions, draft: saved?.draft } })
+  const [state, send, actor] = useMachine(machine, { input: { cart, extras, paymentOptions, draft: saved?.draft } })
   const ctx = state.context
+  // Each refused "Continue" or submit: the error summary takes the focus (below).
+  const [refusals, setRefusals] = useState(0)
+  useEffect(() => {
+    const subscription = actor.on('refused', () => setRefusals((n) => n + 1))
+    return () => subscription.unsubscribe()
+  }, [actor])
   const step: CheckoutStep | 'done' = state.matches('configuration')
     ? 'configuration'
     : state.matches('contact')
@@ -112,13 +120,20 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
     }
   }, [step, cart.id, lang, navigate, onDone])
 
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    heading.current?.focus()
-  }, [step])
-
   const errorText = useFieldErrorText()
   const fieldError = (path: string) => errorText(ctx.fieldErrors[path] as FieldError | undefined)
+  const summary = useErrorSummaryEntries(ctx, step, fieldError)
+
+  // A new step: its heading takes the focus; a refused "Continue" or submit: the error summary does.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const summaryBox = useRef<HTMLDivElement>(null)
+  const focused = useRef<{ step: string; refusals: number } | null>(null)
+  useEffect(() => {
+    const before = focused.current
+    focused.current = { step, refusals }
+    if (before && before.refusals !== refusals && summaryBox.current) summaryBox.current.focus()
+    else if (!before || before.step !== step) heading.current?.focus()
+  }, [step, refusals])
   const total = checkoutTotal(ctx)
   const request = ctx.mode === 'request'
   const busy = state.matches('submitting') || state.matches('startingPayment') || state.matches('redirecting')
@@ -154,7 +169,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
       <h1 className="text-3xl font-bold">{request ? <Trans>Send a binding request</Trans> : <Trans>Checkout</Trans>}</h1>
       {request ? (
         <p className="mt-2">
-          <Trans>Your request is binding. We check availability and answer you by e-mail; you pay only once we have confirmed.</Trans>
+          <Trans>Your request is binding. We check availability and answer you by e-mail: with our confirmation it becomes your booking, and only then do you pay.</Trans>
         </p>
       ) : null}
       <nav aria-label={t`Checkout steps`} className="mt-6">
@@ -175,9 +190,10 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
         </ol>
       </nav>
 
-      <h2 id="checkout-step-heading" ref={heading} tabIndex={-1} className="mt-6 text-2xl font-semibold">
+      <h2 id={STEP_HEADING_ID} ref={heading} tabIndex={-1} className="mt-6 text-2xl font-semibold">
         {steps[Math.max(0, stepIndex)]?.label}
       </h2>
+      <ErrorSummary entries={summary} ref={summaryBox} />
 
       <form
         noValidate
@@ -190,7 +206,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
       >
         {step === 'configuration' ? <ParticipantsStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} timeZone={timeZone} /> : null}
         {step === 'contact' ? <ContactStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} /> : null}
-        {step === 'payment' ? <PaymentStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} /> : null}
+        {step === 'payment' ? <PaymentStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} timeZone={timeZone} /> : null}
 
         {state.matches('serverError') ? <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: { code: ctx.error?.code } })} /> : null}
         {state.matches('paymentFailure') ? (

@@ -7,7 +7,7 @@ export type FieldError = { code: string; params?: Record<string, unknown> }
  * validation (browser and server) produces.
  */
 export function useFieldErrorText() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   return (error: FieldError | undefined): string | undefined => {
     if (!error) return undefined
     const p = error.params ?? {}
@@ -22,6 +22,10 @@ export function useFieldErrorText() {
         return t`Phone number invalid.`
       case 'country':
         return t`Please choose a country from the list.`
+      case 'postcode': {
+        const country = regionName(String(p.country ?? ''), i18n.locale)
+        return t`This postcode does not exist in the chosen country (${country}).`
+      }
       case 'control_characters':
         return p.multiline
           ? t`Please remove invisible control characters from this text.`
@@ -47,5 +51,17 @@ export function useFieldErrorText() {
       default:
         return t`Please check this entry.`
     }
+  }
+}
+
+/**
+ * A country's name in the visitor's language (the ICU's, as in the footer: the full country list
+ * stays out of the pages that only show messages); the code itself when unknown.
+ */
+function regionName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([`${locale}-CH`], { type: 'region' }).of(code) ?? code
+  } catch {
+    return code
   }
 }

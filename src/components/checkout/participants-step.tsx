@@ -2,18 +2,26 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '~/components/button'
 import { formatDayTime, formatMoney } from '~/lib/dates'
 import { expectedParticipantsOf, extrasOf, itemCompleteness, participantsOf } from '~/machines/checkout/checkout.draft'
+import { itemFieldId, participantFieldId } from './field-ids'
+import { useFieldLabels } from './field-labels'
 import type { StepProps } from './step-props'
 import { TextField } from './text-field'
+import { TimeZoneNote } from '~/components/time-zone-note'
 
 type Props = StepProps & {
   /** The shop's time zone: the items' start times are shown in it. */
   timeZone: string
 }
 
-/** Step 1 of the checkout: the participants of every cart item (and their extras). */
+/**
+ * Step 1 of the checkout: the participants of every cart item (and their extras). An order needs
+ * every participant's name; a request only the number of places (the cart's), names are optional.
+ */
 export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Props) {
   const { t } = useLingui()
+  const labels = useFieldLabels()
   const cart = ctx.cart
+  const request = ctx.mode === 'request'
   const completeness = itemCompleteness(ctx)
   const time = (iso: string) => formatDayTime(iso, lang, timeZone)
   return (
@@ -24,14 +32,28 @@ export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Prop
         const itemExtras = extrasOf(ctx, item)
         const info = completeness[item.id]
         const itemError = fieldError(`items.${item.id}`) ?? fieldError(`items.${item.id}.participants`)
+        const itemId = itemFieldId(item.id)
+        const filled = info?.filled ?? 0
         return (
-          <fieldset key={item.id} className="rounded-lg bg-surface p-4 text-on-surface ring-1 ring-black/10" data-testid="checkout-item">
+          <fieldset
+            key={item.id}
+            id={itemId}
+            tabIndex={-1}
+            aria-describedby={itemError ? `${itemId}-error` : undefined}
+            className="rounded-lg bg-surface p-4 text-on-surface ring-1 ring-black/10"
+            data-testid="checkout-item"
+          >
             <legend className="px-1 text-lg font-semibold">
               {item.offerTitle} – {item.skuTitle}
             </legend>
             <p>{time(item.start)}</p>
+            <TimeZoneNote timeZone={timeZone} />
             <p className="mt-1 text-sm" aria-live="polite" data-testid="item-progress">
-              {info?.complete ? (
+              {request ? (
+                <Trans>
+                  Names are optional for a request ({filled} of {expected} given): you can also tell us later.
+                </Trans>
+              ) : info?.complete ? (
                 <Trans>All participants are filled in.</Trans>
               ) : (
                 <Trans>
@@ -40,56 +62,82 @@ export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Prop
               )}
             </p>
             {itemError ? (
-              <p role="alert" className="mt-2 font-medium text-error">
+              <p id={`${itemId}-error`} className="mt-2 font-medium text-error">
                 {itemError}
               </p>
             ) : null}
             <ol className="mt-3 space-y-4">
               {participants.map((p, index) => {
                 const base = `items.${item.id}.participants.${index}`
-                const id = `${item.id}-${index}`
+                const id = (part: 'firstname' | 'surname' | 'forSelf' | 'extras') => participantFieldId(item.id, index, part)
+                const forSelfError = fieldError(`${base}.forSelf`)
+                const extrasError = fieldError(`${base}.extras`)
                 return (
                   <li key={index} className="rounded-md border border-black/10 p-3">
-                    <p className="font-medium">
-                      <Trans>Participant {index + 1}</Trans>
-                    </p>
-                    <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                      <TextField
-                        id={`${id}-firstname`}
-                        label={t`First name`}
-                        value={p.firstname}
-                        error={fieldError(`${base}.firstname`)}
-                        autoComplete={p.forSelf ? 'given-name' : 'off'}
-                        onChange={(value) => send({ type: 'participant.change', itemId: item.id, index, field: 'firstname', value })}
-                      />
-                      <TextField
-                        id={`${id}-surname`}
-                        label={t`Surname`}
-                        value={p.surname}
-                        error={fieldError(`${base}.surname`)}
-                        autoComplete={p.forSelf ? 'family-name' : 'off'}
-                        onChange={(value) => send({ type: 'participant.change', itemId: item.id, index, field: 'surname', value })}
-                      />
-                    </div>
-                    <label className="mt-2 flex items-center gap-2">
-                      <input type="checkbox" checked={!!p.forSelf} onChange={(e) => send({ type: 'participant.forSelf', itemId: item.id, index, value: e.target.checked })} className="h-5 w-5" />
-                      <Trans>This is me (I take part myself)</Trans>
-                    </label>
-                    {itemExtras.length ? (
-                      <fieldset className="mt-2">
-                        <legend className="text-sm font-medium">
-                          <Trans>Extras</Trans>
-                        </legend>
-                        {itemExtras.map((extra) => (
-                          <label key={extra.id} className="mt-1 flex items-center gap-2">
-                            <input type="checkbox" className="h-5 w-5" checked={p.extras.includes(extra.id)} onChange={() => send({ type: 'extra.toggle', itemId: item.id, index, extraId: extra.id })} />
-                            {extra.title} (+{formatMoney(extra.price.amount, extra.price.currency, lang)})
-                          </label>
-                        ))}
-                      </fieldset>
-                    ) : null}
+                    <fieldset>
+                      <legend className="font-medium">
+                        <Trans>Participant {index + 1}</Trans>
+                      </legend>
+                      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                        <TextField
+                          id={id('firstname')}
+                          label={t`First name`}
+                          accessibleName={labels.participant('firstname', index + 1)}
+                          required={!request}
+                          value={p.firstname}
+                          error={fieldError(`${base}.firstname`)}
+                          autoComplete={p.forSelf ? 'given-name' : 'off'}
+                          onChange={(value) => send({ type: 'participant.change', itemId: item.id, index, field: 'firstname', value })}
+                        />
+                        <TextField
+                          id={id('surname')}
+                          label={t`Surname`}
+                          accessibleName={labels.participant('surname', index + 1)}
+                          required={!request}
+                          value={p.surname}
+                          error={fieldError(`${base}.surname`)}
+                          autoComplete={p.forSelf ? 'family-name' : 'off'}
+                          onChange={(value) => send({ type: 'participant.change', itemId: item.id, index, field: 'surname', value })}
+                        />
+                      </div>
+                      <label className="mt-2 flex items-center gap-2">
+                        <input
+                          id={id('forSelf')}
+                          type="checkbox"
+                          checked={!!p.forSelf}
+                          onChange={(e) => send({ type: 'participant.forSelf', itemId: item.id, index, value: e.target.checked })}
+                          aria-invalid={forSelfError ? true : undefined}
+                          aria-describedby={forSelfError ? `${id('forSelf')}-error` : undefined}
+                          className="h-5 w-5"
+                        />
+                        <Trans>This is me (I take part myself)</Trans>
+                      </label>
+                      {forSelfError ? (
+                        <p id={`${id('forSelf')}-error`} className="mt-1 text-sm font-medium text-error">
+                          {forSelfError}
+                        </p>
+                      ) : null}
+                      {itemExtras.length ? (
+                        <fieldset id={id('extras')} tabIndex={-1} className="mt-2" aria-describedby={extrasError ? `${id('extras')}-error` : undefined}>
+                          <legend className="text-sm font-medium">
+                            <Trans>Extras</Trans>
+                          </legend>
+                          {itemExtras.map((extra) => (
+                            <label key={extra.id} className="mt-1 flex items-center gap-2">
+                              <input type="checkbox" className="h-5 w-5" checked={p.extras.includes(extra.id)} onChange={() => send({ type: 'extra.toggle', itemId: item.id, index, extraId: extra.id })} />
+                              {extra.title} (+{formatMoney(extra.price.amount, extra.price.currency, lang)})
+                            </label>
+                          ))}
+                          {extrasError ? (
+                            <p id={`${id('extras')}-error`} className="mt-1 text-sm font-medium text-error">
+                              {extrasError}
+                            </p>
+                          ) : null}
+                        </fieldset>
+                      ) : null}
+                    </fieldset>
                     {participants.length > 1 ? (
-                      <Button variant="ghost" size="sm" className="mt-2" onClick={() => send({ type: 'participant.remove', itemId: item.id, index })}>
+                      <Button variant="outline" size="sm" className="mt-2" onClick={() => send({ type: 'participant.remove', itemId: item.id, index })}>
                         <Trans>Remove participant {index + 1}</Trans>
                       </Button>
                     ) : null}

@@ -1,7 +1,12 @@
-/** A labelled text input of the checkout with its hint and error (described by both). */
+/**
+ * A labelled text input of the checkout with its hint and error (described by both). A required
+ * field is marked (a star for the eye, `aria-required` for assistive technology).
+ */
 export function TextField(props: {
   id: string
   label: string
+  /** The name assistive technology reads when the visible label is not unique on the page (it starts with the label). */
+  accessibleName?: string
   value: string
   error?: string
   hint?: string
@@ -22,6 +27,7 @@ export function TextField(props: {
         type={props.type ?? 'text'}
         value={props.value}
         autoComplete={props.autoComplete}
+        aria-label={props.accessibleName}
         aria-invalid={props.error ? true : undefined}
         aria-required={props.required || undefined}
         aria-describedby={describedBy}

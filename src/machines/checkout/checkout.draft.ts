@@ -3,6 +3,7 @@
  * request body, and the pure updates the machine applies to it (each returns the changes of the
  * context). Exported for the UI and the tests.
  */
+import { chargedExtras } from '~/lib/extras-charges'
 import { allowedPaymentMethods as allowedMethods } from '~/lib/shop-settings'
 import {
   expectedParticipants,
@@ -31,6 +32,7 @@ import { reindexErrors, without, withoutStep } from './checkout.errors'
 
 type CartContext = Pick<CheckoutContext, 'cart' | 'extras'>
 type DraftContext = CartContext & Pick<CheckoutContext, 'draft'>
+type ModeContext = DraftContext & Pick<CheckoutContext, 'mode'>
 
 /** `request` if any item is booked by request, else `order`. */
 export function checkoutMode(cart: Cart): CheckoutMode {
@@ -81,14 +83,16 @@ export type ItemCompleteness = {
 }
 
 /**
- * Per item: participants needed and filled in, and what is missing. An item is complete with
- * exactly the expected participants, each with first name and surname and valid extras, and
- * no error from the server on the item itself (cleared by `cart.update`).
+ * Per item: participants needed and filled in, and what is missing. An order's item is complete
+ * with exactly the expected participants, each with first name and surname and valid extras; a
+ * request's with valid extras and at most the expected participants, names optional (the shared
+ * validation's rules); neither with an error from the server on the item itself (cleared by
+ * `cart.update`).
  */
-export function itemCompleteness(context: DraftContext & Partial<Pick<CheckoutContext, 'fieldErrors'>>): Record<string, ItemCompleteness> {
+export function itemCompleteness(context: ModeContext & Partial<Pick<CheckoutContext, 'fieldErrors'>>): Record<string, ItemCompleteness> {
   const result: Record<string, ItemCompleteness> = {}
   for (const check of participantChecks(context)) {
-    const missing = Object.keys(validateParticipants([check]))
+    const missing = Object.keys(validateParticipants([check], context.mode))
     if (context.fieldErrors && `items.${check.itemId}` in context.fieldErrors) missing.unshift(`items.${check.itemId}`)
     const filled = check.participants.filter((p) => p.firstname.trim() !== '' && p.surname.trim() !== '').length
     result[check.itemId] = { expected: check.expected, filled, complete: missing.length === 0, missing }
@@ -140,17 +144,33 @@ export function checkoutErrors(context: Pick<CheckoutContext, 'cart' | 'extras' 
   return validateCheckout(input, {
     items: participantChecks(context).map(({ itemId, expected, extras }) => ({ itemId, expected, extras })),
     paymentMethods: allowedPaymentMethods(context),
+    mode: context.mode,
   })
+}
+
+/** An extra as an item's participants chose it: how many times it is charged and what that costs. */
+export type ExtraCharge = { extra: Extra; quantity: number; amount: Money }
+
+/** The extras an item's participants chose, charged as the server charges them (src/lib/extras-charges.ts). */
+export function extraCharges(context: DraftContext, item: CartItem): ExtraCharge[] {
+  return chargedExtras(extrasOf(context, item), (extra) => extra.id, participantsOf(context, item.id)).map(({ extra, quantity }) => ({
+    extra,
+    quantity,
+    amount: { amount: quantity * extra.price.amount, currency: extra.price.currency },
+  }))
+}
+
+/** What an item costs with its extras. */
+export function itemTotal(context: DraftContext, item: CartItem): Money {
+  const extras = extraCharges(context, item).reduce((sum, charge) => sum + charge.amount.amount, 0)
+  return { amount: item.total.amount + extras, currency: item.total.currency }
 }
 
 /** The cart's total plus the extras chosen for the participants. */
 export function checkoutTotal(context: DraftContext): Money {
   let amount = context.cart.total.amount
   for (const item of context.cart.items) {
-    const extras = extrasOf(context, item)
-    for (const participant of participantsOf(context, item.id)) {
-      for (const id of participant.extras) amount += extras.find((e) => e.id === id)?.price.amount ?? 0
-    }
+    for (const charge of extraCharges(context, item)) amount += charge.amount.amount
   }
   return { amount, currency: context.cart.total.currency }
 }

@@ -14,7 +14,9 @@ import {
 } from './checkout.types'
 import {
   checkoutTotal,
+  extraCharges,
   itemCompleteness,
+  itemTotal,
   persistableDraft,
   toCheckoutInput,
 } from './checkout.draft'
@@ -22,7 +24,7 @@ import {
   classifySubmitError,
   toCheckoutError,
 } from './checkout.errors'
-import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, FakeApiError, ORDER_CART, PARAGLIDING, REQUEST_CART } from './checkout.fixtures'
+import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, FakeApiError, ORDER_CART, PARAGLIDING, REQUEST_CART, YOGA } from './checkout.fixtures'
 
 type Answer = 'ok' | Error | Record<string, unknown>
 
@@ -302,7 +304,7 @@ describe('checkoutMachine', () => {
     })
     send({ type: 'contact.change', field: 'customer.type', value: 'PRIVATE' })
     expect(errors()['customer.company']).toBeUndefined()
-    send(...fillContact({ 'address.country': 'LI' }), { type: 'step.next' })
+    send(...fillContact({ 'address.country': 'LI', 'address.postalCode': '9490', 'address.city': 'Vaduz' }), { type: 'step.next' })
     expect(snapshot().value).toBe('payment')
     expect(errors()).toEqual({})
 
@@ -611,5 +613,88 @@ describe('checkoutMachine: pay now', () => {
     send({ type: 'payment.select', method: 'PAY_ON_SITE' }, { type: 'submit' })
     await waitFor(actor, (s) => s.matches('success'), { timeout: 1000 })
     expect(starts).toEqual([])
+  })
+})
+
+describe('checkoutMachine: a request needs the contact and its places, names can follow (issue 22, point 11)', () => {
+  it('sends a request without a single name', async () => {
+    const { actor, calls, send, snapshot } = start({ cart: REQUEST_CART })
+    expect(itemCompleteness(snapshot().context)[YOGA.id]).toEqual({ expected: 2, filled: 0, complete: true, missing: [] })
+    send({ type: 'step.next' })
+    expect(snapshot().value).toBe('contact')
+    expect(snapshot().context.fieldErrors).toEqual({})
+    send(...fillContact(), { type: 'step.next' }, { type: 'terms.toggle', value: true }, { type: 'submit' })
+    await until(actor, 'requestSent')
+    expect(calls[0]!.input).toMatchObject({ mode: 'request', items: [{ itemId: YOGA.id, participants: [{ firstname: '', surname: '', forSelf: false, extras: [] }] }] })
+  })
+
+  it('takes the names the visitor gives, but no more participants than places and no line breaks', () => {
+    const { send, snapshot } = start({ cart: REQUEST_CART })
+    send({ type: 'participant.add', itemId: YOGA.id }, ...fill(YOGA.id, 1, 'Ben', ''), { type: 'step.next' })
+    expect(snapshot().value).toBe('contact')
+    send({ type: 'step.goto', step: 'configuration' }, ...fill(YOGA.id, 0, 'Anna\nBcc: x@example.com', ''), { type: 'step.next' })
+    expect(snapshot().value).toBe('configuration')
+    expect(snapshot().context.fieldErrors).toEqual({ 'items.item-yoga.participants.0.firstname': { code: 'control_characters', params: { multiline: false } } })
+  })
+
+  it('an order still needs every participant’s name', () => {
+    const { send, snapshot } = start({ cart: cart('cart-order', [CANYONING]) })
+    send({ type: 'step.next' })
+    expect(snapshot().value).toBe('configuration')
+    expect(Object.keys(snapshot().context.fieldErrors)).toEqual([
+      'items.item-canyon.participants',
+      'items.item-canyon.participants.0.firstname',
+      'items.item-canyon.participants.0.surname',
+    ])
+  })
+})
+
+describe('checkoutMachine: it says when the form refused a step (issue 22, point 13: the error summary takes the focus)', () => {
+  it('emits `refused` for each refused "Continue" or submit, the browser’s or the server’s, and never for a step that passes', async () => {
+    const invalid = new FakeApiError(400, { code: 'validation', errors: { 'person.email': { code: 'email' } } })
+    const started = start({ answers: [invalid, new FakeApiError(500, { code: 'internal' })] })
+    const { actor, send, snapshot } = started
+    let refused = 0
+    actor.on('refused', () => refused++)
+
+    send({ type: 'step.next' })
+    expect(refused).toBe(1)
+    send({ type: 'step.next' }) // again: announced again
+    expect(refused).toBe(2)
+    send(...CONFIGURE_ORDER, { type: 'step.next' })
+    expect(snapshot().value).toBe('contact')
+    expect(refused).toBe(2)
+    send({ type: 'step.next' })
+    expect(refused).toBe(3)
+    send(...fillContact(), { type: 'step.next' }, { type: 'payment.select', method: 'PAY_ON_SITE' }, { type: 'submit' }) // terms not accepted
+    expect(snapshot().value).toBe('payment')
+    expect(refused).toBe(4)
+    send({ type: 'terms.toggle', value: true }, { type: 'submit' })
+    await until(actor, 'contact') // the server's field error on the e-mail
+    expect(refused).toBe(5)
+    send({ type: 'step.next' }, { type: 'submit' })
+    await until(actor, 'serverError') // no field error: the banner, not the summary
+    expect(refused).toBe(5)
+  })
+})
+
+describe('checkout draft: extras cost what the server charges (issue 22, point 8: the review’s amounts)', () => {
+  it('charges an extra per booking once per item, however many participants choose it', () => {
+    const transfer = { id: 'transfer', title: 'Transfer', price: { amount: 8000, currency: 'CHF' }, per: 'booking' as const }
+    const extras = { ...EXTRAS, canyoning: [...EXTRAS.canyoning!, transfer] }
+    const context = createActor(checkoutMachine, { input: { cart: ORDER_CART, extras, paymentOptions: ['PAY_ON_SITE'] } }).start()
+    context.send({ type: 'participant.add', itemId: CANYONING.id })
+    for (const index of [0, 1]) {
+      context.send({ type: 'extra.toggle', itemId: CANYONING.id, index, extraId: 'transfer' })
+      context.send({ type: 'extra.toggle', itemId: CANYONING.id, index, extraId: 'wetsuit' })
+    }
+    const ctx = context.getSnapshot().context
+    expect(extraCharges(ctx, CANYONING).map((c) => [c.extra.id, c.quantity, c.amount.amount])).toEqual([
+      ['wetsuit', 2, 2000],
+      ['transfer', 1, 8000],
+    ])
+    expect(itemTotal(ctx, CANYONING)).toEqual({ amount: CANYONING.total.amount + 10000, currency: 'CHF' })
+    expect(itemTotal(ctx, PARAGLIDING)).toEqual(PARAGLIDING.total)
+    expect(checkoutTotal(ctx)).toEqual({ amount: ORDER_CART.total.amount + 10000, currency: 'CHF' })
   })
 })

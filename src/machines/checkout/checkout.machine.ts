@@ -25,7 +25,7 @@
  * configuration (plus `cart.update` after the cart changed), contact fields in contact,
  * payment method, terms and message in payment. Changing a field clears its field error.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup } from 'xstate'
 import { validateContact, validateParticipants } from '~/lib/checkout-validation'
 import {
   CHECKOUT_STEPS,
@@ -33,6 +33,7 @@ import {
   type Booking,
   type Cart,
   type CheckoutContext,
+  type CheckoutEmitted,
   type CheckoutEvent,
   type CheckoutMachineInput,
   type CheckoutOutput,
@@ -73,6 +74,7 @@ export const checkoutMachine = setup({
     events: {} as CheckoutEvent,
     input: {} as CheckoutMachineInput,
     output: {} as CheckoutOutput,
+    emitted: {} as CheckoutEmitted,
   },
   actors: {
     submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(async () => {
@@ -142,7 +144,7 @@ export const checkoutMachine = setup({
     /** The participants' errors as validated now; the server's errors on the items themselves stay. */
     assignParticipantErrors: assign(({ context }) => {
       const kept = Object.entries(context.fieldErrors).filter(([path]) => stepOfField(path) !== 'configuration' || ITEM_ERROR.test(path))
-      return { fieldErrors: { ...Object.fromEntries(kept), ...validateParticipants(participantChecks(context)) } }
+      return { fieldErrors: { ...Object.fromEntries(kept), ...validateParticipants(participantChecks(context), context.mode) } }
     }),
     assignContactErrors: assign(({ context }) => ({ fieldErrors: { ...withoutStep(context.fieldErrors, 'contact'), ...validateContact(context.draft) } })),
     /** After local validation of a step passed: its errors are gone (the server's on items stay until the cart changes). */
@@ -153,6 +155,8 @@ export const checkoutMachine = setup({
       const fieldErrors = failure.kind === 'conflict' || failure.kind === 'invalid' ? { ...context.fieldErrors, ...failure.fieldErrors } : context.fieldErrors
       return { error: failure.error, fieldErrors }
     }),
+    /** The form shows the errors that refused the step (its error summary takes the focus). */
+    refused: emit({ type: 'refused' } as const),
     assignBooking: assign((_, params: { booking: Booking }) => ({ booking: params.booking, error: null, fieldErrors: {} })),
     clearError: assign({ error: null }),
     assignRedirect: assign((_, params: { url: string }) => ({ redirectUrl: params.url })),
@@ -194,7 +198,7 @@ export const checkoutMachine = setup({
         'cart.update': { actions: { type: 'updateCart', params: ({ event }) => ({ cart: event.cart }) } },
         'step.next': [
           { guard: 'participantsComplete', target: 'contact', actions: ['clearError', { type: 'clearStepErrors', params: { step: 'configuration' } }] },
-          { actions: 'assignParticipantErrors' },
+          { actions: ['assignParticipantErrors', 'refused'] },
         ],
       },
     },
@@ -206,7 +210,7 @@ export const checkoutMachine = setup({
         },
         'step.next': [
           { guard: 'contactValid', target: 'payment', actions: ['clearError', { type: 'clearStepErrors', params: { step: 'contact' } }] },
-          { actions: 'assignContactErrors' },
+          { actions: ['assignContactErrors', 'refused'] },
         ],
         'step.back': { target: 'configuration', actions: 'clearError' },
         'step.goto': { guard: isStep('configuration'), target: 'configuration', actions: 'clearError' },
@@ -222,9 +226,9 @@ export const checkoutMachine = setup({
         'message.change': { actions: { type: 'changeMessage', params: ({ event }) => ({ value: event.value }) } },
         submit: [
           { guard: 'checkoutValid', target: 'submitting' },
-          { guard: { type: 'checkoutErrorsIn', params: { step: 'configuration' } }, target: 'configuration', actions: ['clearError', 'assignCheckoutErrors'] },
-          { guard: { type: 'checkoutErrorsIn', params: { step: 'contact' } }, target: 'contact', actions: ['clearError', 'assignCheckoutErrors'] },
-          { actions: ['clearError', 'assignCheckoutErrors'] },
+          { guard: { type: 'checkoutErrorsIn', params: { step: 'configuration' } }, target: 'configuration', actions: ['clearError', 'assignCheckoutErrors', 'refused'] },
+          { guard: { type: 'checkoutErrorsIn', params: { step: 'contact' } }, target: 'contact', actions: ['clearError', 'assignCheckoutErrors', 'refused'] },
+          { actions: ['clearError', 'assignCheckoutErrors', 'refused'] },
         ],
         'step.back': { target: 'contact', actions: 'clearError' },
         'step.goto': [
@@ -261,12 +265,12 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'conflict' }) },
             target: 'configuration',
-            actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: [{ type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }, 'refused'],
           },
           ...CHECKOUT_STEPS.map((step) => ({
             guard: { type: 'isFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, kind: 'invalid' as const, step }) },
             target: step,
-            actions: { type: 'assignFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+            actions: [{ type: 'assignFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, 'refused' as const],
           })),
           { target: 'serverError', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
         ],

@@ -95,6 +95,13 @@ export type CheckoutEvent =
   | { type: 'submit' }
   | { type: 'retry' }
 
+/**
+ * What the machine tells the app besides its state: `refused` — a "Continue" or submit was refused
+ * for errors in the form (the browser's checks or the server's field errors); the form then shows
+ * its error summary and focuses it.
+ */
+export type CheckoutEmitted = { type: 'refused' }
+
 export type SubmitCheckoutInput = { cartId: string; input: CheckoutInput }
 export type CheckoutOutput = { booking: Booking }
 export type PaymentStart = Schemas['PaymentStart']

@@ -21,6 +21,10 @@ export { findBookingOfCart, newBookingCode, toBookingView, type Booking } from '
 
 export type CheckoutInput = components['schemas']['CheckoutInput']
 
+/** A participant with a name, an extra or the person booking (a request's empty rows have none). */
+const hasContent = (p: CheckoutInput['items'][number]['participants'][number]) =>
+  p.firstname.trim() !== '' || p.surname.trim() !== '' || p.extras.length > 0 || p.forSelf === true
+
 /**
  * Where the visitor booked, for the shop's reports only: the shop's pages unless a widget says
  * otherwise, and the page that embeds it — its host name and path (`www.hotel.ch/angebote`; `/`
@@ -122,6 +126,7 @@ export async function checkoutCart(
   const errors = validateCheckout(input, {
     items: view.map((v) => ({ itemId: v.item.id, expected: v.expected, extras: v.entry.offer.extras.map((e) => e.key) })),
     paymentMethods: [...allowedPayments],
+    mode,
   })
   if (input.mode !== mode) errors.mode = { code: 'invalid', params: { expected: mode } }
   if (Object.keys(errors).length) throw invalidFields(errors)
@@ -146,7 +151,8 @@ export async function checkoutCart(
 
     let total = 0
     const rows = view.map((v, position) => {
-      const participants = input.items.find((i) => i.itemId === v.item.id)!.participants
+      // A request may leave out participants or their names (they can follow): rows with nothing in them are not kept.
+      const participants = (input.items.find((i) => i.itemId === v.item.id)?.participants ?? []).filter(hasContent)
       const extrasAmount = extrasAmountOf(v.entry.offer.extras, participants)
       const base = v.skuType === 'private-service-slot' ? v.item.unitAmount : v.item.unitAmount * v.item.quantity
       total += base + extrasAmount

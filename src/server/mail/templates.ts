@@ -182,7 +182,7 @@ const MESSAGES = {
   payBy:
     /*i18n*/ 'Your places are held for you until {day}, {time}. If the booking is still unpaid then, it is cancelled and the places are released.',
   requestNote:
-    /*i18n*/ 'We are now checking availability and will get back to you by e-mail as soon as possible. Please note that your request is not yet a confirmed booking.',
+    /*i18n*/ 'We are now checking availability and will get back to you by e-mail as soon as possible. Your request is binding: with our confirmation it becomes your booking, and only then do you pay.',
   codeLabel: {
     'booking.confirmation': /*i18n*/ 'Booking code',
     'request.received': /*i18n*/ 'Reference',

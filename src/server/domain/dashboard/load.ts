@@ -49,8 +49,8 @@ type LocalizedText = Parameters<typeof pickText>[0]
 type Person = { firstname: string; surname: string }
 const nameOf = (person: Person) => `${person.firstname} ${person.surname}`.trim().slice(0, 250)
 
-/** Participants of an item: its named participants, else its quantity. */
-const participantsOfItem = sql`coalesce(nullif(jsonb_array_length(${bookingItems.participants}), 0), ${bookingItems.quantity})`
+/** Participants of an item: its named participants, at least its quantity (an accepted request may name only some, issue 22 point 11). */
+const participantsOfItem = sql`greatest(jsonb_array_length(${bookingItems.participants}), ${bookingItems.quantity})`
 
 /** The days `from` … `to` (shop's calendar) and their bounds as instants. */
 export function dashboardRange(now: Date, timeZone: string) {

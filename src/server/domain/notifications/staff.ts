@@ -3,6 +3,7 @@ import type { Db } from '~/server/db/client'
 import { bookingItems, offers, skus, staff } from '~/server/db/schema'
 import type { BookingRow } from '~/server/domain/bookings'
 import type { Shop } from '~/server/domain/shops'
+import { expectedParticipants } from '~/lib/checkout-validation'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
 import { enqueueStaffMessage } from '~/server/mail/outbox'
@@ -41,6 +42,8 @@ export async function notifyStaffOfNewBooking(tx: Db, shop: Shop, booking: Booki
       endsAt: bookingItems.endsAt,
       participants: bookingItems.participants,
       quantity: bookingItems.quantity,
+      places: bookingItems.places,
+      skuType: skus.type,
     })
     .from(bookingItems)
     .innerJoin(offers, eq(offers.id, bookingItems.offerId))
@@ -71,7 +74,8 @@ export async function notifyStaffOfNewBooking(tx: Db, shop: Shop, booking: Booki
           ...(variant ? { variant } : {}),
           start: item.startsAt.toISOString(),
           end: item.endsAt.toISOString(),
-          participants: item.participants.length || item.quantity,
+          // a request may name only some of its participants (issue 22, point 11): the places count
+          participants: Math.max(item.participants.length, expectedParticipants({ skuType: item.skuType, places: item.places, quantity: item.quantity })),
         }
       }),
     }
