@@ -997,6 +997,12 @@ export interface components {
              * @description When the earliest hold of the cart expires.
              */
             heldUntil?: string;
+            /**
+             * @description The code of the booking made from this cart, once it is booked; absent while it is open. A booked
+             *     cart has no items and takes no changes (409 `cart.booked`); `GET …/carts/{cartId}/booking` answers
+             *     its booking, which it answers 404 for an open cart.
+             */
+            bookingCode?: string;
             /** Format: date-time */
             createdAt: string;
         };

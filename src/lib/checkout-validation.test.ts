@@ -102,7 +102,20 @@ describe('validateContact', () => {
     expect(validateContact(contact({ address: { country: 'XX' } }))).toEqual({ 'address.country': { code: 'country' } })
     expect(validateContact(contact({ address: { country: 'ch' } }))).toEqual({ 'address.country': { code: 'country' } })
     expect(validateContact(contact({ address: { country: 'CHE' } }))).toEqual({ 'address.country': { code: 'country' } })
-    expect(validateContact(contact({ address: { country: 'LI' } }))).toEqual({})
+    expect(validateContact(contact({ address: { country: 'LI', postalCode: '9490' } }))).toEqual({})
+  })
+
+  it('checks the postcode against the chosen country (src/lib/postcodes.ts)', () => {
+    expect(validateContact(contact({ address: { postalCode: 'ABCDEFGHIJ' } }))).toEqual({ 'address.postalCode': { code: 'postcode', params: { country: 'CH' } } })
+    expect(validateContact(contact({ address: { postalCode: '38000' } }))).toEqual({ 'address.postalCode': { code: 'postcode', params: { country: 'CH' } } })
+    expect(validateContact(contact({ address: { postalCode: '3800', country: 'DE' } }))).toEqual({ 'address.postalCode': { code: 'postcode', params: { country: 'DE' } } })
+    expect(validateContact(contact({ address: { postalCode: '3800', country: 'LI' } }))).toEqual({ 'address.postalCode': { code: 'postcode', params: { country: 'LI' } } })
+    expect(validateContact(contact({ address: { postalCode: ' 80331 ', country: 'DE' } }))).toEqual({})
+    // A country without a fixed format takes any plausible code.
+    expect(validateContact(contact({ address: { postalCode: 'ABCDEFGHIJ', country: 'AR' } }))).toEqual({})
+    // The other errors of the field or the country come first.
+    expect(validateContact(contact({ address: { postalCode: '' } }))).toEqual({ 'address.postalCode': { code: 'required' } })
+    expect(validateContact(contact({ address: { postalCode: 'ABC', country: 'XX' } }))).toEqual({ 'address.country': { code: 'country' } })
   })
 
   it('checks the maximum lengths', () => {

@@ -8,7 +8,7 @@
  * `items.<itemId>.participants.<index>.firstname|surname|extras|forSelf`, `paymentMethod`,
  * `termsAccepted`, `message`.
  *
- * Codes: `required`, `email`, `phone`, `country`, `invalid`, `too_big` ({ maximum }),
+ * Codes: `required`, `email`, `phone`, `country`, `postcode` ({ country }), `invalid`, `too_big` ({ maximum }),
  * `too_small` ({ minimum }), `not_found`, `control_characters` ({ multiline }).
  */
 import countries from 'i18n-iso-countries'
@@ -20,6 +20,7 @@ import { z } from 'zod'
 import { LIMITS } from '~/api/contract-rules.gen'
 import type { components } from '~/api/schema.gen'
 import type { Locale } from './locale'
+import { isValidPostcode } from './postcodes'
 
 type Schemas = components['schemas']
 export type CheckoutInput = Schemas['CheckoutInput']
@@ -214,6 +215,8 @@ export function validateContact(input: ContactInput): FieldErrors {
   const country = str(address.country)
   if (!country.trim()) errors['address.country'] = { code: 'required' }
   else if (!isKnownCountry(country)) errors['address.country'] = { code: 'country' }
+  // The postcode's format is the country's (src/lib/postcodes.ts); without a known country, only its length counts.
+  else if (!errors['address.postalCode'] && !isValidPostcode(str(address.postalCode), country)) errors['address.postalCode'] = { code: 'postcode', params: { country } }
   return errors
 }
 
@@ -226,23 +229,28 @@ export type ParticipantsCheck = {
   extras: string[]
 }
 
+/** An order books places for named participants; a request asks for places (names can follow). */
+export type CheckoutMode = CheckoutInput['mode']
+
 /**
- * Every item needs exactly `expected` participants, each with first name and surname; extras
- * must be the item's and each at most once; at most one participant of the booking is the
- * person booking (`forSelf`).
+ * An order's item needs exactly `expected` participants, each with first name and surname; a
+ * request's (`mode: 'request'`) at most `expected`, names optional — it needs the contact and the
+ * number of places, which the cart holds. Extras must be the item's and each at most once; at
+ * most one participant of the booking is the person booking (`forSelf`).
  */
-export function validateParticipants(items: ParticipantsCheck[]): FieldErrors {
+export function validateParticipants(items: ParticipantsCheck[], mode: CheckoutMode = 'order'): FieldErrors {
   const errors: FieldErrors = {}
+  const namesRequired = mode !== 'request'
   let forSelf = 0
   for (const item of items) {
     const base = `items.${item.itemId}.participants`
     const participants = Array.isArray(item.participants) ? item.participants : []
     if (participants.length > item.expected) errors[base] = { code: 'too_big', params: { maximum: item.expected } }
-    else if (participants.length < item.expected) errors[base] = { code: 'too_small', params: { minimum: item.expected } }
+    else if (namesRequired && participants.length < item.expected) errors[base] = { code: 'too_small', params: { minimum: item.expected } }
     participants.forEach((participant, index) => {
       const path = `${base}.${index}`
-      checkText(errors, `${path}.firstname`, participant?.firstname, MAX_LENGTH.participantName)
-      checkText(errors, `${path}.surname`, participant?.surname, MAX_LENGTH.participantName)
+      checkText(errors, `${path}.firstname`, participant?.firstname, MAX_LENGTH.participantName, namesRequired)
+      checkText(errors, `${path}.surname`, participant?.surname, MAX_LENGTH.participantName, namesRequired)
       const extras: unknown[] = Array.isArray(participant?.extras) ? participant.extras : []
       if (extras.length > MAX_LENGTH.participantExtras) errors[`${path}.extras`] = { code: 'too_big', params: { maximum: MAX_LENGTH.participantExtras } }
       else {
@@ -270,6 +278,8 @@ export type CheckoutValidationContext = {
   items: { itemId: string; expected: number; extras: string[] }[]
   /** The payment methods allowed for this checkout (a request: PAY_LATER only). */
   paymentMethods: readonly PaymentMethod[]
+  /** The cart's mode (not the input's): a request's participants need no names. Default: an order's rules. */
+  mode?: CheckoutMode
 }
 
 /**
@@ -284,6 +294,7 @@ export function validateCheckout(input: CheckoutInput, ctx: CheckoutValidationCo
         ...item,
         participants: inputItems.find((i) => i.itemId === item.itemId)?.participants ?? [],
       })),
+      ctx.mode,
     ),
     ...validateContact(input),
     ...validatePayment({

@@ -212,6 +212,27 @@ describeEachDatabase('checkout contract', (factory) => {
     expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).status).toBe(404)
   })
 
+  it('refuses a postcode that is not one of the chosen country with a field error; takes a real one (issue 22, point 16)', async () => {
+    const { cart, items } = await cartWith('co-canyon', 1)
+    const body = (postalCode: string, country = 'CH') => ({
+      mode: 'order',
+      items: [{ itemId: items[0]!.id, participants: people(1) }],
+      ...contact,
+      address: { ...contact.address, postalCode, country },
+      paymentMethod: 'PAY_ON_SITE',
+      termsAccepted: true,
+    })
+    for (const [postalCode, country] of [['ABCDEFGHIJ', 'CH'], ['38000', 'CH'], ['3800', 'DE']] as const) {
+      const refused = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body(postalCode, country))
+      expect(refused.status, `${postalCode} ${country}`).toBe(400)
+      expect((await refused.json()).data.errors, `${postalCode} ${country}`).toEqual({ 'address.postalCode': { code: 'postcode', params: { country } } })
+    }
+    expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).status).toBe(404)
+    const booked = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body('3800'))
+    expect(booked.status).toBe(201)
+    expect((await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).json()).data.code).toBe((await booked.json()).data.code)
+  })
+
   it('refuses U+0000 in any text with a field error, and treats it in an id as unknown (found by the fuzzer)', async () => {
     const { cart, items } = await cartWith('co-canyon', 1)
     const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
@@ -277,6 +298,23 @@ describeEachDatabase('checkout contract', (factory) => {
     expect(ok.status).toBe(201)
   })
 
+  it('the cart says whether it is booked: no booking code while open, the booking’s code once booked (issue 22, point 16)', async () => {
+    const { cart, items } = await cartWith('co-canyon', 1)
+    const read = async () => (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)).json()).data
+    const open = await read()
+    expect(open.items).toHaveLength(1)
+    expect(open).not.toHaveProperty('bookingCode')
+    const created = await (await call('POST', '/api/webshop/v1/carts', {})).json()
+    expect(created.data).not.toHaveProperty('bookingCode')
+    const booked = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(1) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })
+    expect(booked.status).toBe(201)
+    const code = (await booked.json()).data.code
+    const after = await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}`)
+    expect(after.status).toBe(200)
+    expect(await after.json()).toMatchObject({ data: { id: cart, items: [], bookingCode: code } })
+    expect((await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).json()).data.code).toBe(code)
+  })
+
   it('a booked cart takes no more items and no changes: 409 cart.booked', async () => {
     const { cart, items } = await cartWith('co-canyon', 1)
     const booked = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(1) }], ...contact, paymentMethod: 'PAY_ON_SITE', termsAccepted: true })
@@ -314,6 +352,51 @@ describeEachDatabase('checkout contract', (factory) => {
     const [session] = await app.database.db.select().from(sessions).where(eq(sessions.id, made['co-request']!.sessions[0]!.id))
     expect(session!.placesTaken).toBe(0)
     expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking.ics`)).status).toBe(404)
+  })
+
+  it('a request needs the contact and its places, names can follow: none, some or all (issue 22, point 11); an order needs every name', async () => {
+    const request = (participants: { firstname: string; surname: string; extras: string[] }[] | null, itemId: string) => ({
+      mode: 'request',
+      items: participants === null ? [] : [{ itemId, participants }],
+      ...contact,
+      paymentMethod: 'PAY_LATER',
+      termsAccepted: true,
+    })
+    const booked = async (cart: string) => (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).json()).data
+    // No names at all, or the item left out: the request is taken, with the cart's places.
+    for (const participants of [[{ firstname: '', surname: '', extras: [] }], null]) {
+      const { cart, items } = await cartWith('co-request', 3)
+      const response = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, request(participants, items[0]!.id))
+      expect(response.status, JSON.stringify(participants)).toBe(201)
+      const booking = await booked(cart)
+      expect(booking).toMatchObject({ status: 'REQUESTED', mode: 'request' })
+      expect(booking.items[0]).toMatchObject({ quantity: 3, participants: [] }) // an empty row is not kept
+    }
+    // Some names: kept as given, the empty rows left out.
+    const some = await cartWith('co-request', 3)
+    const named = [{ firstname: 'Anna', surname: '', extras: [] }, { firstname: '', surname: '', extras: [] }, { firstname: 'Ben', surname: 'Muster', extras: [] }]
+    expect((await call('POST', `/api/webshop/v1/carts/${some.cart}/checkout`, request(named, some.items[0]!.id))).status).toBe(201)
+    expect((await booked(some.cart)).items[0].participants).toEqual([
+      { firstname: 'Anna', surname: '', extras: [] },
+      { firstname: 'Ben', surname: 'Muster', extras: [] },
+    ])
+    // A request's names still go on one line, and not more participants than places.
+    const bad = await cartWith('co-request', 2)
+    const refused = await call('POST', `/api/webshop/v1/carts/${bad.cart}/checkout`, request([{ firstname: 'A\nBcc: x@example.com', surname: '', extras: [] }, ...people(2)], bad.items[0]!.id))
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).data.errors).toEqual({
+      [`items.${bad.items[0]!.id}.participants`]: { code: 'too_big', params: { maximum: 2 } },
+      [`items.${bad.items[0]!.id}.participants.0.firstname`]: { code: 'control_characters', params: { multiline: false } },
+    })
+    // An order: every participant's name, whatever the input's mode claims.
+    made['co-names'] ??= await createOffer(app.database.db, { slug: 'co-names', sessions: [{ startsAt: at(7), capacity: 5 }] })
+    const order = await cartWith('co-names', 1)
+    for (const mode of ['order', 'request']) {
+      const response = await call('POST', `/api/webshop/v1/carts/${order.cart}/checkout`, { ...request([{ firstname: '', surname: '', extras: [] }], order.items[0]!.id), mode, paymentMethod: 'PAY_ON_SITE' })
+      expect(response.status).toBe(400)
+      const errors = (await response.json()).data.errors
+      expect(errors[`items.${order.items[0]!.id}.participants.0.firstname`], mode).toEqual({ code: 'required' })
+    }
   })
 
   it('an expired hold whose places are gone gives a clear message on that item', async () => {

@@ -3273,6 +3273,10 @@ export const contract: OpenApiDocument = {
             "type": "string",
             "format": "date-time"
           },
+          "bookingCode": {
+            "description": "The code of the booking made from this cart, once it is booked; absent while it is open. A booked\ncart has no items and takes no changes (409 `cart.booked`); `GET …/carts/{cartId}/booking` answers\nits booking, which it answers 404 for an open cart.\n",
+            "type": "string"
+          },
           "createdAt": {
             "type": "string",
             "format": "date-time"

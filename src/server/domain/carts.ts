@@ -42,12 +42,13 @@ export async function createCart(ctx: CatalogueContext): Promise<Cart> {
   return { id: row.id, items: [], total: { amount: 0, currency: bookingSettings(ctx.shop).currency }, createdAt: row.createdAt.toISOString() }
 }
 
-/** A cart of this shop with its items; another shop's cart is as unknown as a missing one. */
+/** A cart of this shop with its items and, once booked, its booking's code; another shop's cart is as unknown as a missing one. */
 export async function findCart(ctx: CatalogueContext, id: string): Promise<Cart | null> {
   if (!OPAQUE_ID.test(id)) return null
   const [row] = await ctx.db.select().from(carts).where(and(eq(carts.id, id), eq(carts.shopId, ctx.shop.id))).limit(1)
   if (!row) return null
   const { currency, timeZone } = bookingSettings(ctx.shop)
+  const [booking] = await ctx.db.select({ code: bookings.code }).from(bookings).where(and(eq(bookings.cartId, id), eq(bookings.shopId, ctx.shop.id))).limit(1)
   const items = await ctx.db.select().from(cartItems).where(eq(cartItems.cartId, id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
   const loaded = await loadOffers(ctx.db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
   const view = items.map((item) => {
@@ -81,6 +82,8 @@ export async function findCart(ctx: CatalogueContext, id: string): Promise<Cart 
     items: view,
     total: { amount: view.reduce((sum, i) => sum + i.total.amount, 0), currency: view[0]?.total.currency ?? currency },
     ...(held[0] ? { heldUntil: held[0] } : {}),
+    // Booked: the checkout page and the "continue your booking" notice go to the booking instead.
+    ...(booking ? { bookingCode: booking.code } : {}),
     createdAt: row.createdAt.toISOString(),
   }
 }

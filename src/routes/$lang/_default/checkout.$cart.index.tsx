@@ -12,10 +12,10 @@ const title = msg`Checkout`
 export const Route = createFileRoute('/$lang/_default/checkout/$cart/')({
   loader: async ({ context, params }) => {
     const { api, lang, queryClient } = context
-    const booked = await api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: params.cart } } })
-    if (booked.data) throw redirect({ to: '/$lang/checkout/$cart/success', params: { lang, cart: params.cart } })
     try {
       const cart = await queryClient.fetchQuery(cartQuery(api, lang, params.cart))
+      // A booked cart says so (its booking's code): on to the booking's page.
+      if (cart.bookingCode) throw redirect({ to: '/$lang/checkout/$cart/success', params: { lang, cart: params.cart } })
       const slugs = [...new Set(cart.items.map((i) => i.offer))]
       const offers = await Promise.all(slugs.map((slug) => queryClient.ensureQueryData(offerQuery(api, lang, slug))))
       return { cart, extras: Object.fromEntries(offers.map((o) => [o.slug, o.extras ?? []])) }

@@ -11,6 +11,7 @@ import { pageTitle } from '~/lib/page-title'
 import { formatDayTime, formatLongDate, formatMoney } from '~/lib/dates'
 import { ButtonLink } from '~/components/button'
 import { BookedDates, BookingOutcomeIntro, BookingTotals, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { TimeZoneNote } from '~/components/time-zone-note'
 
 const complete = msg`Booking complete`
 
@@ -78,6 +79,7 @@ function SuccessPage() {
         <h2 id="summary" className="text-xl font-semibold">
           <Trans>Summary</Trans>
         </h2>
+        <TimeZoneNote timeZone={config.timeZone} className="mt-1 text-sm" />
         <BookedDates booking={booking} lang={lang} when={when} className="mt-3 divide-y divide-black/10" />
         <BookingTotals booking={booking} lang={lang} className="mt-3 grid grid-cols-2 gap-1 border-t border-black/10 pt-3">
           <dt>{t`Open amount`}</dt>
