@@ -8,7 +8,7 @@ import { reportApiError } from '~/lib/report-error'
 import { parseSearch, stringifySearch } from '~/lib/search-string'
 import { getNonce } from '~/functions/request-context'
 import { ErrorScreen } from '~/components/error-screen'
-import { NotFound } from '~/components/not-found'
+import { UnmatchedPath } from '~/components/not-found'
 import { routeTree } from '~/routeTree.gen'
 
 export type RouterContext = { queryClient: QueryClient; api: Api }
@@ -31,7 +31,7 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorScreen,
-    defaultNotFoundComponent: NotFound,
+    defaultNotFoundComponent: UnmatchedPath,
     parseSearch,
     stringifySearch,
     ssr: { nonce: getNonce() },

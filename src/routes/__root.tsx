@@ -28,7 +28,6 @@ import { useRouter } from '@tanstack/react-router'
 import { startBrowserSentry } from '~/browser/sentry-client'
 import { watchUnhandledErrors } from '~/browser/unhandled-errors'
 import { UnhandledErrorScreen, statusOf } from '~/components/error-screen'
-import { UnmatchedPath } from '~/components/not-found'
 
 const errorTitle = msg`Error`
 /** The page title of an error page: what went wrong, not the home page's slogan. */
@@ -94,8 +93,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   shellComponent: RootDocument,
   component: Outlet,
-  // A first segment that is no language (/foo/bar): the same 404 page as below a language.
-  notFoundComponent: UnmatchedPath,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {

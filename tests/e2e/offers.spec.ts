@@ -82,9 +82,21 @@ test.describe('offers: browse, filter, book', () => {
     if ((await days.count()) < 2) await panel.getByRole('button', { name: 'Next month' }).click()
     const firstDay = panel.locator('button[data-day]:not([disabled])').first()
     await expect(firstDay).toHaveAttribute('aria-label', /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} \w+, (available|few places left|on request)$/)
-    await firstDay.focus()
+    // one Tab stop for the month (issue 22, point 13): Tab reaches a day, arrows move between days
+    await expect(panel.locator('button[data-day][tabindex="0"]')).toHaveCount(1)
+    await panel.getByRole('button', { name: 'Next month' }).focus()
+    await page.keyboard.press('Tab')
+    await expect(firstDay).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    const secondDay = panel.locator('button[data-day]:not([disabled])').nth(1)
+    await expect(secondDay).toBeFocused()
+    await page.keyboard.press('ArrowLeft')
+    await expect(firstDay).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(firstDay).toHaveAttribute('aria-pressed', 'true')
+    // Tab leaves the month instead of walking through every day
+    await page.keyboard.press('Shift+Tab')
+    await expect(page.locator('button[data-day]:focus')).toHaveCount(0)
   })
 
   test('sold out and on request are shown as such', async ({ page }) => {

@@ -88,6 +88,18 @@ test.describe('payments', () => {
       await onSandbox(page, 'fail')
       await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/[A-Za-z0-9_-]{22,}/success\\?payment=`))
       await expect(page.getByTestId('payment-failed')).toHaveText(P[lang].failed)
+      // shown as an error, not as plain text (issue 22, point 12): the error colour frames it
+      const frame = await page.getByTestId('payment-failed').evaluate((el) => {
+        const style = getComputedStyle(el)
+        const probe = document.createElement('span')
+        probe.className = 'text-error'
+        document.body.append(probe)
+        const error = getComputedStyle(probe).color
+        probe.remove()
+        return { border: style.borderTopColor, width: style.borderTopWidth, error }
+      })
+      expect(frame.width).not.toBe('0px')
+      expect(frame.border).toBe(frame.error)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(P[lang].reserved)
       await expectNoAxeViolations(page)
       await page.getByRole('button', { name: P[lang].retry }).click()

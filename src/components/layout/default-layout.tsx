@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { InLayout } from './in-layout'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { components } from '~/api/schema.gen'
@@ -7,6 +8,7 @@ import { MEDIA_SIZES, mediaUrl } from '~/lib/media'
 import { safeHrefOrUndefined } from '~/lib/safe-url'
 import { ContactLinks } from '~/components/contact-links'
 import { LanguageSwitch } from './language-switch'
+import { ContinueBookingNotice } from './continue-booking-notice'
 
 type ShopConfig = Omit<components['schemas']['ShopConfig'], 'legal'>
 
@@ -15,30 +17,33 @@ export function DefaultLayout({ config, lang, children }: { config: ShopConfig; 
   const { t } = useLingui()
   const title = pickLabel(config.labels.title, lang)
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2 focus:text-on-surface">
-        <Trans>Skip to content</Trans>
-      </a>
-      <header className="bg-primary text-on-primary">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link to="/$lang" params={{ lang }} className="flex items-center gap-3 rounded">
-            <img src={mediaUrl(config.media.logo, MEDIA_SIZES.logo)} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
-            <span className="text-lg font-semibold" data-testid="shop-title">
-              {title}
-            </span>
-            <span className="sr-only">
-              {' – '}
-              {t`Home page`}
-            </span>
-          </Link>
-          <LanguageSwitch languages={config.languages} current={lang} />
+    <InLayout.Provider value={true}>
+      <div className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2 focus:text-on-surface">
+          <Trans>Skip to content</Trans>
+        </a>
+        <header className="bg-primary text-on-primary">
+          <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+            <Link to="/$lang" params={{ lang }} className="flex items-center gap-3 rounded">
+              <img src={mediaUrl(config.media.logo, MEDIA_SIZES.logo)} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
+              <span className="text-lg font-semibold" data-testid="shop-title">
+                {title}
+              </span>
+              <span className="sr-only">
+                {' – '}
+                {t`Home page`}
+              </span>
+            </Link>
+            <LanguageSwitch languages={config.languages} current={lang} />
+          </div>
+        </header>
+        <ContinueBookingNotice lang={lang} />
+        <div id="main" className="flex-1" tabIndex={-1}>
+          {children}
         </div>
-      </header>
-      <div id="main" className="flex-1" tabIndex={-1}>
-        {children}
+        <Footer config={config} lang={lang} />
       </div>
-      <Footer config={config} lang={lang} />
-    </div>
+    </InLayout.Provider>
   )
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { useRouterState } from '@tanstack/react-router'
-import { useLingui } from '@lingui/react/macro'
 
 const THROTTLE_MS = 150
 
@@ -9,7 +8,6 @@ const THROTTLE_MS = 150
  * loaded, and turns to the error colour when the navigation ended in an error.
  */
 export function LoadingBar() {
-  const { t } = useLingui()
   const loading = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading })
   const failed = useRouterState({ select: (s) => s.matches.some((m) => m.status === 'error') })
   const [phase, setPhase] = useState<'idle' | 'running' | 'done'>('idle')
@@ -26,10 +24,10 @@ export function LoadingBar() {
 
   if (phase === 'idle') return null
   return (
+    // A sign for the eye only, outside every landmark (axe: region): assistive technology learns
+    // of the new page from its content and title, as with a full page load.
     <div
-      role="progressbar"
-      aria-label={t`Loading`}
-      aria-busy={phase === 'running'}
+      aria-hidden="true"
       data-testid="loading-bar"
       data-state={failed ? 'error' : phase}
       className="fixed inset-x-0 top-0 z-50 h-1"

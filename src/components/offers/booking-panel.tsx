@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
@@ -26,6 +26,8 @@ import { Button } from '~/components/button'
 import { SubmitError } from '~/components/submit-error'
 import { ApiError } from '~/api/client'
 import { useDurationText } from '~/components/offers/duration'
+import { TimeZoneNote } from '~/components/time-zone-note'
+import { nextSelectable } from '~/components/offers/calendar-keys'
 
 const CART_KEY = 'webshop:cart'
 const LangRoute = getRouteApi('/$lang')
@@ -218,6 +220,7 @@ export function BookingPanel({
           {ctx.day && ctx.day.slots.length ? (
             <fieldset className="mt-2">
               <legend className="text-sm font-medium">{offer.kind === 'private' ? t`Start time` : t`Time`}</legend>
+              <TimeZoneNote timeZone={offer.timeZone} />
               {offer.kind === 'private' && durationMinutes ? (
                 <p className="text-sm" data-testid="private-duration">
                   <Trans>Duration: {formatDuration(durationMinutes)}</Trans>
@@ -377,15 +380,26 @@ function Calendar(props: {
   const statusText = (status: string | undefined) =>
     status === 'AVAILABLE' ? t`available` : status === 'STOCK_LOW' ? t`few places left` : status === 'SOLD_OUT' ? t`no free places` : status === 'UPON_REQUEST' ? t`on request` : t`no dates`
 
+  // One Tab stop for the whole month (the chosen day, else the first one that can be chosen);
+  // arrow keys, Home and End move between the days that can be chosen.
+  const allDates = Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
+  const selectable = (date: string) => {
+    const status = byDate.get(date)
+    return !!status && status !== 'SOLD_OUT'
+  }
+  const [focusDate, setFocusDate] = useState<string | null>(null)
+  const tabStop =
+    [focusDate, props.selected].find((d): d is string => !!d && allDates.includes(d) && selectable(d)) ?? allDates.find(selectable) ?? null
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }
-    const move = moves[event.key]
-    if (!move) return
-    const buttons = [...(grid.current?.querySelectorAll<HTMLButtonElement>('button[data-day]') ?? [])]
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement)
+    const from = (document.activeElement as HTMLElement | null)?.dataset.day
+    const index = from ? allDates.indexOf(from) : -1
     if (index < 0) return
+    const next = nextSelectable(allDates, selectable, index, event.key)
+    if (next === undefined) return
     event.preventDefault()
-    buttons[Math.max(0, Math.min(buttons.length - 1, index + move))]?.focus()
+    if (next === null) return
+    setFocusDate(next)
+    grid.current?.querySelector<HTMLButtonElement>(`button[data-day="${next}"]`)?.focus()
   }
 
   return (
@@ -415,7 +429,7 @@ function Calendar(props: {
           const day = i + 1
           const date = `${month}-${String(day).padStart(2, '0')}`
           const status = byDate.get(date)
-          const selectable = !!status && status !== 'SOLD_OUT'
+          const choosable = selectable(date)
           const label = `${formatWeekdayDate(calendarDate(date), lang, 'UTC')}, ${statusText(status)}`
           return (
             <button
@@ -423,7 +437,9 @@ function Calendar(props: {
               type="button"
               data-day={date}
               data-status={status ?? 'NONE'}
-              disabled={!selectable}
+              disabled={!choosable}
+              tabIndex={date === tabStop ? 0 : -1}
+              onFocus={() => setFocusDate(date)}
               aria-label={label}
               aria-pressed={props.selected === date}
               onClick={() => props.onSelect(date)}
@@ -437,3 +453,4 @@ function Calendar(props: {
     </div>
   )
 }
+

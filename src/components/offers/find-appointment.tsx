@@ -11,7 +11,7 @@ export function FindAppointment({
   filterConfig,
   search,
   onSearch,
-  className = 'mx-auto -mt-10 max-w-6xl px-4',
+  className = 'relative z-10 mx-auto -mt-10 max-w-6xl px-4',
 }: {
   filterConfig: FilterConfig
   search: OfferListSearch

@@ -117,7 +117,7 @@ export function PaymentPanel({ lang, view, linkInvalid, returnedPaymentId, load,
           </p>
         ) : value === 'failed' ? (
           <>
-            <p role="alert" className="font-medium" data-testid="payment-failed">
+            <p role="alert" className="rounded-md border border-error bg-error/10 p-4 font-medium" data-testid="payment-failed">
               {attempt?.status === 'cancelled' ? (
                 <Trans>The payment was cancelled. You can try again whenever you like.</Trans>
               ) : (

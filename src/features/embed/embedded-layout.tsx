@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
+import { InLayout } from '~/components/layout/in-layout'
 import { connectEmbed, disconnectEmbed, emitEmbedEvent, postHeight } from './embed-messaging'
 import { frameStyle, isFrameMode, type EmbedSearch } from './frame-config'
 
@@ -40,7 +41,7 @@ export function EmbeddedLayout({ frame, allowedOrigins, children }: { frame: Emb
   }, [frame.origin, frame.widget, allowList])
   return (
     <div ref={root} data-layout="embedded" data-frame-mode={isFrameMode(frame) ? 'on' : 'off'} style={frameStyle(frame)} className="flow-root bg-transparent p-2">
-      {children}
+      <InLayout.Provider value={true}>{children}</InLayout.Provider>
     </div>
   )
 }

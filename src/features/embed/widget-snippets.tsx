@@ -90,8 +90,9 @@ function WidgetSection({ id, heading, text, snippet, previewKey }: { id: Widget;
         {heading}
       </h2>
       <p className="mt-1">{text}</p>
-      <div className="mt-3 grid gap-4 lg:grid-cols-2">
-        <div>
+      {/* min-w-0: a grid column may shrink below its code's width (the code scrolls instead of the page) */}
+      <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <div className="min-w-0">
           <pre className="overflow-x-auto rounded-md bg-gray-900 p-4 text-sm text-gray-50" tabIndex={0} aria-label={t`Code for the ${heading}`}>
             <code data-testid={`snippet-${id}`}>{snippet}</code>
           </pre>
@@ -109,7 +110,7 @@ function WidgetSection({ id, heading, text, snippet, previewKey }: { id: Widget;
             {copied ? <Trans>Copied</Trans> : <Trans>Copy code</Trans>}
           </Button>
         </div>
-        <div className="rounded-md ring-1 ring-black/10" key={previewKey}>
+        <div className="min-w-0 overflow-hidden rounded-md ring-1 ring-black/10" key={previewKey}>
           {mounted ? <div {...attributes} /> : null}
         </div>
       </div>

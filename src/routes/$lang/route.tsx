@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
 import { effectiveLocale, isLocale } from '~/lib/locale'
 import { setDateLocale } from '~/lib/dates'
-import { UnmatchedPath } from '~/components/not-found'
 
 /**
  * Every shop page lives under /de, /en or /fr. Another first segment is an unmatched path (404
@@ -37,8 +36,6 @@ export const Route = createFileRoute('/$lang')({
     }
   },
   component: LangRoot,
-  // A path below /de, /en or /fr that nothing matches: the 404 with the shop's header and footer.
-  notFoundComponent: UnmatchedPath,
 })
 
 function LangRoot() {

@@ -14,6 +14,7 @@ import { ContactPanel } from '~/components/offers/contact-panel'
 import { BookingPanel } from '~/components/offers/booking-panel'
 import { offerJsonLd } from '~/lib/json-ld'
 import { Icon } from '~/components/icon'
+import { buttonClass } from '~/components/button'
 
 export const Route = createFileRoute('/$lang/_default/listing/$slug')({
   params: { parse: ({ slug }) => ({ slug: parseSlug(slug) }), stringify: ({ slug }) => ({ slug }) },
@@ -71,6 +72,12 @@ function ListingPage() {
               </span>
             ) : null}
           </div>
+          {offer.preview ? null : (
+            // On a phone the booking panel comes after the description: a way straight there.
+            <a href="#booking-panel" className={buttonClass('primary', 'md', 'mt-4 lg:hidden')} data-testid="jump-to-booking">
+              {offer.mode === 'request' ? <Trans>Choose a date and send a request</Trans> : <Trans>Choose a date and book</Trans>}
+            </a>
+          )}
           <Gallery images={offer.coverImages} title={offer.title} />
           <p className="mt-6 text-lg">{offer.intro}</p>
           {tags.length ? (

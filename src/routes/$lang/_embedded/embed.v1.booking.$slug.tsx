@@ -2,7 +2,7 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError, unwrap } from '~/api/client'
 import { cartBookingQuery, cartQuery, startCartPayment } from '~/api/checkout.queries'
 import { monthQuery, offerQuery } from '~/api/offers.queries'
@@ -18,6 +18,7 @@ import { EmbedOfferHeader } from '~/features/embed/embed-parts'
 import { PaymentPanel } from '~/components/payments/payment-panel'
 import { BookedDates, BookingOutcomeIntro, BookingTotals, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
 import { buttonClass } from '~/components/button'
+import { TimeZoneNote } from '~/components/time-zone-note'
 import { paymentOptionsOf } from '~/lib/shop-settings'
 
 const title = msg`Booking`
@@ -64,12 +65,12 @@ export const Route = createFileRoute('/$lang/_embedded/embed/v1/booking/$slug')(
     try {
       const offer = await queryClient.ensureQueryData(offerQuery(api, lang, params.slug))
       if (deps.cart) {
-        const booked = await api.GET('/api/webshop/v1/carts/{cartId}/booking', { params: { path: { cartId: deps.cart } } })
-        if (booked.data) {
-          queryClient.setQueryData(cartBookingQuery(api, lang, deps.cart).queryKey, booked.data.data)
+        const cart = await queryClient.fetchQuery(cartQuery(api, lang, deps.cart))
+        // A booked cart says so (its booking's code): its booking, read afresh, is shown.
+        if (cart.bookingCode) {
+          await queryClient.fetchQuery({ ...cartBookingQuery(api, lang, deps.cart), staleTime: 0 })
           return { view: 'done' as const, offerTitle: offer.title }
         }
-        const cart = await queryClient.fetchQuery(cartQuery(api, lang, deps.cart))
         const slugs = [...new Set(cart.items.map((i) => i.offer))]
         const offers = await Promise.all(slugs.map((slug) => queryClient.ensureQueryData(offerQuery(api, lang, slug))))
         return { view: 'checkout' as const, offerTitle: offer.title, cart, extras: Object.fromEntries(offers.map((o) => [o.slug, o.extras ?? []])) }
@@ -91,6 +92,7 @@ export const Route = createFileRoute('/$lang/_embedded/embed/v1/booking/$slug')(
 })
 
 function BookingWidget() {
+  const { t } = useLingui()
   const data = Route.useLoaderData()
   const search = Route.useSearch()
   const { slug } = Route.useParams()
@@ -145,7 +147,8 @@ function BookingWidget() {
   }
   if (data.view === 'done' && search.cart) return <BookingDone cart={search.cart} frame={frame} />
   return (
-    <main>
+    // Named: the host page has a main of its own, and landmarks on one page must differ (axe landmark-unique).
+    <main aria-label={t({ message: `Book: ${offer.title}`, comment: 'the booking widget, as a landmark' })}>
       <EmbedOfferHeader offer={offer} lang={lang} frame={frame} />
       <BookingPanel offer={offer} month={data.view === 'book' ? data.month : utcToZonedMonth(new Date(), config.timeZone)} onAdded={onAdded} prefill={{ date: search.date, participants: search.participants }} />
     </main>
@@ -170,6 +173,7 @@ function redirectTop(url: string) {
 }
 
 function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
+  const { t } = useLingui()
   const { api, lang, config } = Route.useRouteContext()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
   const request = booking.mode === 'request'
@@ -184,7 +188,7 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
   const when = (iso: string) => formatDayTime(iso, lang, config.timeZone)
   const linkExpiry = booking.paymentLink ? formatLongDate(booking.paymentLink.expiresAt, lang, config.timeZone) : ''
   return (
-    <main data-testid="checkout-success">
+    <main data-testid="checkout-success" aria-label={t`Booking complete`}>
       <BookingOutcomeIntro booking={booking} headingClassName="text-2xl font-bold" textClassName="mt-3" />
       {awaitingPayment ? (
         <div className="mt-6">
@@ -198,6 +202,7 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
           </a>
         </p>
       ) : null}
+      <TimeZoneNote timeZone={config.timeZone} className="mt-4 text-sm" />
       <BookedDates booking={booking} lang={lang} when={when} className="mt-4 divide-y divide-black/10 rounded-lg bg-surface px-4 text-on-surface ring-1 ring-black/10" />
       <BookingTotals booking={booking} lang={lang} className="mt-3 grid grid-cols-2 gap-1" />
       <div className="mt-4 flex flex-wrap gap-3">

@@ -38,7 +38,8 @@ function ListingWidget() {
   const price = formatMoney(lowest.amount, lowest.currency, lang)
   const request = offer.mode === 'request'
   return (
-    <main>
+    // Named: the host page has a main of its own (axe landmark-unique).
+    <main aria-label={offer.title}>
       <article className="overflow-hidden rounded-lg bg-surface text-on-surface shadow-sm ring-1 ring-black/10" data-testid="embed-listing">
         {image && !hides(frame, 'images') ? (
           <img

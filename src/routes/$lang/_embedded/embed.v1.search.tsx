@@ -35,7 +35,8 @@ function SearchWidget() {
   const page = search.page ?? 1
   const shown = page * PER_PAGE
   return (
-    <main>
+    // Named: the host page has a main of its own (axe landmark-unique).
+    <main aria-label={t`Find an appointment`}>
       <FindAppointment
         filterConfig={{ ...config.filterConfig, text: true }}
         search={search}

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { InLayout } from '~/components/layout/in-layout'
 import { I18nProvider } from '@lingui/react'
 import { adminI18n } from '~/features/admin/i18n'
 
@@ -22,7 +23,10 @@ function AdminRoot() {
   const { messages } = Route.useLoaderData()
   return (
     <I18nProvider i18n={adminI18n(lang, messages)}>
-      <Outlet />
+      {/* The staff app's 404s keep its own look, never the shop's header and footer. */}
+      <InLayout.Provider value={true}>
+        <Outlet />
+      </InLayout.Provider>
     </I18nProvider>
   )
 }
