@@ -2675,7 +2675,28 @@ export interface components {
         FieldError: {
             /** @description Message key, e.g. `required`, `password.mismatch`. */
             code: string;
+            /**
+             * @description The message's parameters; besides the documented ones, a code may have its own (e.g.
+             *     `country` of `postcode`).
+             */
             params?: {
+                /**
+                 * @description What a `too_small` or `too_big` is measured on, which words its message: a text's
+                 *     length in characters (`string`), a number's value (`number`), a list's entries
+                 *     (`array`, also an object's properties), a date (`date`).
+                 * @enum {string}
+                 */
+                type?: "string" | "number" | "array" | "date";
+                /** @description The least allowed (`too_small`); a date as `YYYY-MM-DD`. */
+                minimum?: number | string;
+                /** @description The most allowed (`too_big`); a date as `YYYY-MM-DD`. */
+                maximum?: number | string;
+                /**
+                 * @description The type an `invalid_type` field needs: `string`, `number`, `boolean`, `object`,
+                 *     `array`, `null`; `int` for a fraction where a whole number belongs.
+                 */
+                expected?: string;
+            } & {
                 [key: string]: unknown;
             };
         };

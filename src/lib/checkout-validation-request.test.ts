@@ -17,18 +17,18 @@ describe('validateParticipants of a request', () => {
 
   it('still refuses more participants than places, line breaks in names, long names and unknown extras', () => {
     expect(validateParticipants([item([p('A', ''), p('B', ''), p('C', ''), p('D', '')])], 'request')).toEqual({
-      'items.i1.participants': { code: 'too_big', params: { maximum: 3 } },
+      'items.i1.participants': { code: 'too_big', params: { type: 'array', maximum: 3 } },
     })
     expect(validateParticipants([item([p('Anna\r\nBcc: x@example.com', ''), p('', 'M'.repeat(101), ['jetpack'])])], 'request')).toEqual({
       'items.i1.participants.0.firstname': { code: 'control_characters', params: { multiline: false } },
-      'items.i1.participants.1.surname': { code: 'too_big', params: { maximum: 100 } },
+      'items.i1.participants.1.surname': { code: 'too_big', params: { type: 'string', maximum: 100 } },
       'items.i1.participants.1.extras': { code: 'invalid', params: { extra: 'jetpack' } },
     })
   })
 
   it('an order (the default) needs every participant with both names', () => {
     const expected = {
-      'items.i1.participants': { code: 'too_small', params: { minimum: 3 } },
+      'items.i1.participants': { code: 'too_small', params: { type: 'array', minimum: 3 } },
       'items.i1.participants.0.surname': { code: 'required' },
     }
     expect(validateParticipants([item([p('Anna', '')])])).toEqual(expected)

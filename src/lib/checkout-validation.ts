@@ -8,8 +8,9 @@
  * `items.<itemId>.participants.<index>.firstname|surname|extras|forSelf`, `paymentMethod`,
  * `termsAccepted`, `message`.
  *
- * Codes: `required`, `email`, `phone`, `country`, `postcode` ({ country }), `invalid`, `too_big` ({ maximum }),
- * `too_small` ({ minimum }), `not_found`, `control_characters` ({ multiline }).
+ * Codes: `required`, `email`, `phone`, `country`, `postcode` ({ country }), `invalid`, `too_big` ({ type, maximum }),
+ * `too_small` ({ type, minimum }), `not_found`, `control_characters` ({ multiline }). A size's `type` is `string`
+ * for a text's length and `array` for a count of participants or extras (src/lib/field-errors.ts).
  */
 import countries from 'i18n-iso-countries'
 import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' }
@@ -20,6 +21,7 @@ import { z } from 'zod'
 import { LIMITS } from '~/api/contract-rules.gen'
 import type { components } from '~/api/schema.gen'
 import type { Locale } from './locale'
+import { tooBig, tooSmall, type FieldError } from './field-errors'
 import { isValidPostcode } from './postcodes'
 
 type Schemas = components['schemas']
@@ -27,7 +29,7 @@ export type CheckoutInput = Schemas['CheckoutInput']
 export type ParticipantInput = Schemas['ParticipantInput']
 export type PaymentMethod = Schemas['PaymentMethod']
 
-export type FieldError = { code: string; params?: Record<string, unknown> }
+export type { FieldError }
 export type FieldErrors = Record<string, FieldError>
 
 /** The contact part of a checkout (the draft's or the submitted one). */
@@ -187,7 +189,7 @@ function checkText(errors: FieldErrors, path: string, value: unknown, maximum: n
   const text = str(value)
   if (required && !text.trim()) errors[path] = { code: 'required' }
   else if (hasControlCharacters(text, multiline)) errors[path] = { code: 'control_characters', params: { multiline } }
-  else if (text.length > maximum) errors[path] = { code: 'too_big', params: { maximum } }
+  else if (text.length > maximum) errors[path] = tooBig('string', maximum)
 }
 
 /** Customer, person and address. */
@@ -245,14 +247,14 @@ export function validateParticipants(items: ParticipantsCheck[], mode: CheckoutM
   for (const item of items) {
     const base = `items.${item.itemId}.participants`
     const participants = Array.isArray(item.participants) ? item.participants : []
-    if (participants.length > item.expected) errors[base] = { code: 'too_big', params: { maximum: item.expected } }
-    else if (namesRequired && participants.length < item.expected) errors[base] = { code: 'too_small', params: { minimum: item.expected } }
+    if (participants.length > item.expected) errors[base] = tooBig('array', item.expected)
+    else if (namesRequired && participants.length < item.expected) errors[base] = tooSmall('array', item.expected)
     participants.forEach((participant, index) => {
       const path = `${base}.${index}`
       checkText(errors, `${path}.firstname`, participant?.firstname, MAX_LENGTH.participantName, namesRequired)
       checkText(errors, `${path}.surname`, participant?.surname, MAX_LENGTH.participantName, namesRequired)
       const extras: unknown[] = Array.isArray(participant?.extras) ? participant.extras : []
-      if (extras.length > MAX_LENGTH.participantExtras) errors[`${path}.extras`] = { code: 'too_big', params: { maximum: MAX_LENGTH.participantExtras } }
+      if (extras.length > MAX_LENGTH.participantExtras) errors[`${path}.extras`] = tooBig('array', MAX_LENGTH.participantExtras)
       else {
         const unknown = extras.find((extra, i) => typeof extra !== 'string' || !item.extras.includes(extra) || extras.indexOf(extra) !== i)
         if (unknown !== undefined) errors[`${path}.extras`] = { code: 'invalid', params: { extra: unknown } }

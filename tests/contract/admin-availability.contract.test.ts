@@ -213,8 +213,8 @@ describeEachDatabase('staff availability (openapi/admin.yaml, tag availability)'
 
   it('checks the dates, the values and the note of a write, and writes nothing then', async () => {
     const write = (body: Record<string, unknown>) => set(cast.guide, { part: 'DAY', availability: 'AVAILABLE', dates: ['2026-08-01'], ...body })
-    expect(fieldErrors(await write({ dates: [] }))).toEqual({ dates: { code: 'too_small', params: { minimum: 1 } } })
-    expect(fieldErrors(await write({ dates: Array.from({ length: 367 }, () => '2026-08-01') }))).toEqual({ dates: { code: 'too_big', params: { maximum: 366 } } })
+    expect(fieldErrors(await write({ dates: [] }))).toEqual({ dates: { code: 'too_small', params: { type: 'array', minimum: 1 } } })
+    expect(fieldErrors(await write({ dates: Array.from({ length: 367 }, () => '2026-08-01') }))).toEqual({ dates: { code: 'too_big', params: { type: 'array', maximum: 366 } } })
     expect(fieldErrors(await write({ dates: ['2026-08-01', '2026-08-02', '2026-08-01'] }))).toEqual({ 'dates.2': { code: 'availability.duplicate_date' } })
     expect(fieldErrors(await write({ dates: ['2026-08-01', '2026-13-01'] }))).toMatchObject({ 'dates.1': { code: 'invalid_date' } })
     // Within two years of today (20 March 2026) either way.
@@ -226,7 +226,7 @@ describeEachDatabase('staff availability (openapi/admin.yaml, tag availability)'
     expect(fieldErrors(await write({ part: 'EVENING' }))).toEqual({ part: { code: 'invalid_value', params: {} } })
     expect(fieldErrors(await write({ availability: 'YES' }))).toEqual({ availability: { code: 'invalid_value', params: {} } })
     expect(fieldErrors(await write({ availability: undefined }))).toEqual({ availability: { code: 'invalid_value', params: {} } })
-    expect(fieldErrors(await write({ note: 'x'.repeat(501) }))).toEqual({ note: { code: 'too_big', params: { maximum: 500 } } })
+    expect(fieldErrors(await write({ note: 'x'.repeat(501) }))).toEqual({ note: { code: 'too_big', params: { type: 'string', maximum: 500 } } })
     expect(fieldErrors(await write({ note: 'line\nbreak' }))).toEqual({ note: { code: 'control_characters', params: { multiline: false } } })
     expect(fieldErrors(await write({ note: 'lone \ud800 surrogate' }))).toEqual({ note: { code: 'control_characters', params: { multiline: false } } })
     expect(fieldErrors(await write({ staffId: 'not an id' }))).toMatchObject({ staffId: { code: 'invalid_format' } })
@@ -238,8 +238,8 @@ describeEachDatabase('staff availability (openapi/admin.yaml, tag availability)'
     const put = (entries: unknown[]) => weekly(cast.guide, { entries })
     const all = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => ['DAY', 'AM', 'PM'].map((part) => ({ weekday, part, availability: 'AVAILABLE' })))
     expect(ok(await put(all)).weekly).toHaveLength(21)
-    expect(fieldErrors(await put([...all, all[0]]))).toEqual({ entries: { code: 'too_big', params: { maximum: 21 } } })
-    expect(fieldErrors(await put([{ weekday: 7, part: 'DAY', availability: 'MAYBE' }]))).toEqual({ 'entries.0.weekday': { code: 'too_big', params: { maximum: 6 } } })
+    expect(fieldErrors(await put([...all, all[0]]))).toEqual({ entries: { code: 'too_big', params: { type: 'array', maximum: 21 } } })
+    expect(fieldErrors(await put([{ weekday: 7, part: 'DAY', availability: 'MAYBE' }]))).toEqual({ 'entries.0.weekday': { code: 'too_big', params: { type: 'number', maximum: 6 } } })
     expect(fieldErrors(await put([{ weekday: 3, part: 'AM', availability: null }]))).toMatchObject({ 'entries.0.availability': { code: 'invalid_value' } })
     expect(
       fieldErrors(

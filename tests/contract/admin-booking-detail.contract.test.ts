@@ -243,7 +243,7 @@ describeEachDatabase('booking detail, staff actions and manifest (openapi/admin.
     const put = (body: unknown) => alpin.call('PUT', `/bookings/${code}/participants`, { session: manager, body })
     const tooFew = await put({ version: 1, items: [{ itemId, participants: [{ firstname: 'Lea', surname: 'Meier' }] }] })
     expect(tooFew.status).toBe(400)
-    expect(tooFew.body.data.errors[`items.${itemId}.participants`]).toEqual({ code: 'too_small', params: { minimum: 2 } })
+    expect(tooFew.body.data.errors[`items.${itemId}.participants`]).toEqual({ code: 'too_small', params: { type: 'array', minimum: 2 } })
     const blank = await put({ version: 1, items: [{ itemId, participants: [{ firstname: 'Lea', surname: ' ' }, { firstname: 'Tim', surname: 'Meier' }] }] })
     expect(blank.body.data.errors[`items.${itemId}.participants.0.surname`]).toEqual({ code: 'required' })
     const missing = await put({ version: 1, items: [] })

@@ -15,4 +15,45 @@ describe('field error texts', () => {
     expect(textOf('en')({ code: 'postcode', params: { country: 'DE' } })).toContain('(Germany)')
     expect(textOf('de')({ code: 'postcode', params: { country: 'DE' } })).toContain('(Deutschland)')
   })
+
+  it('a size error is worded by what it measures (spec §5): a text, a number, a list, a date', () => {
+    const en = textOf('en')
+    expect(en({ code: 'too_small', params: { type: 'string', minimum: 2 } })).toBe('Please enter at least 2 characters.')
+    expect(en({ code: 'too_big', params: { type: 'string', maximum: 100 } })).toBe('Please enter at most 100 characters.')
+    expect(en({ code: 'too_small', params: { type: 'number', minimum: 1 } })).toBe('The value must be at least 1.')
+    expect(en({ code: 'too_big', params: { type: 'number', maximum: 9 } })).toBe('The value must be at most 9.')
+    expect(en({ code: 'too_small', params: { type: 'array', minimum: 2 } })).toBe('Please add at least 2.')
+    expect(en({ code: 'too_big', params: { type: 'array', maximum: 3 } })).toBe('Please add at most 3.')
+    expect(en({ code: 'too_small', params: { type: 'date', minimum: '2026-04-01' } })).toBe('The date must be after 1 April 2026.')
+    expect(en({ code: 'too_big', params: { type: 'date', maximum: '2026-11-01' } })).toBe('The date must be before 1 November 2026.')
+  })
+
+  it('too many participants never read as characters, in any language', () => {
+    const tooMany = { code: 'too_big', params: { type: 'array', maximum: 2 } }
+    expect(textOf('en')(tooMany)).toBe('Please add at most 2.')
+    expect(textOf('de')(tooMany)).toBe('Bitte höchstens 2 angeben.')
+    expect(textOf('fr')(tooMany)).toBe('Veuillez en indiquer au plus 2.')
+    // Without a type nothing says characters either.
+    expect(textOf('en')({ code: 'too_big', params: { maximum: 2 } })).toBe('Please add at most 2.')
+  })
+
+  it('the variants in German and French', () => {
+    const de = textOf('de')
+    const fr = textOf('fr')
+    expect(de({ code: 'too_big', params: { type: 'string', maximum: 100 } })).toBe('Bitte höchstens 100 Zeichen eingeben.')
+    expect(fr({ code: 'too_small', params: { type: 'string', minimum: 2 } })).toBe('Veuillez saisir au moins 2 caractères.')
+    expect(de({ code: 'too_small', params: { type: 'number', minimum: 1 } })).toBe('Der Wert muss mindestens 1 sein.')
+    expect(fr({ code: 'too_big', params: { type: 'number', maximum: 9 } })).toBe('La valeur doit être au plus de 9.')
+    expect(de({ code: 'too_small', params: { type: 'date', minimum: '2026-04-01' } })).toBe('Das Datum muss nach dem 1. April 2026 liegen.')
+    expect(fr({ code: 'too_small', params: { type: 'date', minimum: '2026-04-01' } })).toBe('La date doit être postérieure au 1er avril 2026.')
+  })
+
+  it('a value of the wrong type: a number expected, else a mandatory field', () => {
+    expect(textOf('en')({ code: 'invalid_type', params: { expected: 'number' } })).toBe('A number was expected')
+    expect(textOf('en')({ code: 'invalid_type', params: { expected: 'int', format: 'safeint' } })).toBe('A number was expected')
+    expect(textOf('en')({ code: 'invalid_type', params: { expected: 'string' } })).toBe('Mandatory field')
+    expect(textOf('en')({ code: 'invalid_type' })).toBe('Mandatory field')
+    expect(textOf('de')({ code: 'invalid_type', params: { expected: 'number' } })).toBe('Es wurde eine Zahl erwartet')
+    expect(textOf('fr')({ code: 'invalid_type', params: { expected: 'boolean' } })).toBe('Champ obligatoire')
+  })
 })

@@ -98,7 +98,7 @@ export const availabilityFormMachine = setup({
     part: assign(({ context, event }) => (event.type === 'part' ? { part: event.part, errors: without(context.errors, 'part') } : {})),
     note: assign(({ context, event }) => (event.type === 'note' ? { note: event.value, errors: without(context.errors, 'note') } : {})),
     takeDates: assign(({ event }) => (event.type === 'submit' ? { dates: [...event.dates] } : {})),
-    noDates: assign({ dates: [], errors: { dates: { code: 'too_small', params: { minimum: 1 } } }, failed: false }),
+    noDates: assign({ dates: [], errors: { dates: { code: 'too_small', params: { type: 'array', minimum: 1 } } }, failed: false }),
     startSaving: assign({ errors: {}, failed: false }),
     assignErrors: assign((_, params: { error: unknown }) => ({ errors: fieldErrorsOfFailure(params.error) ?? {} })),
     assignFailed: assign({ failed: true }),

@@ -8604,8 +8604,39 @@ export const contract: OpenApiDocument = {
             "type": "string"
           },
           "params": {
+            "description": "The message's parameters; besides the documented ones, a code may have its own (e.g.\n`country` of `postcode`).\n",
             "type": "object",
-            "additionalProperties": true
+            "additionalProperties": true,
+            "properties": {
+              "type": {
+                "description": "What a `too_small` or `too_big` is measured on, which words its message: a text's\nlength in characters (`string`), a number's value (`number`), a list's entries\n(`array`, also an object's properties), a date (`date`).\n",
+                "type": "string",
+                "enum": [
+                  "string",
+                  "number",
+                  "array",
+                  "date"
+                ]
+              },
+              "minimum": {
+                "description": "The least allowed (`too_small`); a date as `YYYY-MM-DD`.",
+                "type": [
+                  "number",
+                  "string"
+                ]
+              },
+              "maximum": {
+                "description": "The most allowed (`too_big`); a date as `YYYY-MM-DD`.",
+                "type": [
+                  "number",
+                  "string"
+                ]
+              },
+              "expected": {
+                "description": "The type an `invalid_type` field needs: `string`, `number`, `boolean`, `object`,\n`array`, `null`; `int` for a fraction where a whole number belongs.\n",
+                "type": "string"
+              }
+            }
           }
         }
       },

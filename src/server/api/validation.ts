@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { invalidType, tooBig, tooSmall, type SizeType } from '~/lib/field-errors'
 import { HttpError } from '~/server/http/problem'
 
 export type FieldErrors = Record<string, { code: string; params?: Record<string, unknown> }>
@@ -13,9 +14,25 @@ export function validationError(errors: FieldErrors) {
 const typeName = (type: unknown) => (type === 'integer' ? 'number' : String(Array.isArray(type) ? type[0] : type))
 
 /**
+ * What a size keyword of ajv measures (the field error's `params.type`): a text's length, a
+ * number, a list's entries; an object's properties are counted as entries of a list.
+ */
+const SIZE_TYPE: Record<string, SizeType> = {
+  maxLength: 'string',
+  minLength: 'string',
+  maximum: 'number',
+  minimum: 'number',
+  maxItems: 'array',
+  minItems: 'array',
+  maxProperties: 'array',
+  minProperties: 'array',
+}
+
+/**
  * One field error of ajv in the codes the API has always answered (and the pages translate):
  * `invalid_type` ({ expected }), `invalid_value` (not one of an enum), `too_small` / `too_big`
- * ({ minimum } / { maximum }), `invalid_format` ({ format }), `invalid_date`, `unrecognized_keys`.
+ * ({ type, minimum } / { type, maximum }, made as the shared checks make them: src/lib/field-errors.ts),
+ * `invalid_format` ({ format }), `invalid_date`, `unrecognized_keys`.
  * `resolve` follows `$ref`s of the contract (a missing property's type is in its schema).
  */
 function fieldError(error: ErrorObject, resolve: (schema: Json) => Json): { path: string[]; code: string; params: Record<string, unknown> } {
@@ -27,16 +44,16 @@ function fieldError(error: ErrorObject, resolve: (schema: Json) => Json): { path
       const properties = (resolve((error.parentSchema ?? {}) as Json).properties ?? {}) as Record<string, Json>
       const schema = resolve(properties[name] ?? {})
       if (schema.enum) return { path: [...path, name], code: 'invalid_value', params: {} }
-      return { path: [...path, name], code: 'invalid_type', params: { expected: typeName(schema.type) } }
+      return { path: [...path, name], ...invalidType(typeName(schema.type)) }
     }
     case 'type':
       // Not one of an enum, whatever its type.
       if (resolve((error.parentSchema ?? {}) as Json).enum) return { path, code: 'invalid_value', params: {} }
       // A fraction where a whole number belongs is told apart from a value of another type.
       if (p.type === 'integer' && typeof error.data === 'number' && Number.isFinite(error.data)) {
-        return { path, code: 'invalid_type', params: { expected: 'int', format: 'safeint' } }
+        return { path, ...invalidType('int', { format: 'safeint' }) }
       }
-      return { path, code: 'invalid_type', params: { expected: typeName(p.type) } }
+      return { path, ...invalidType(typeName(p.type)) }
     case 'enum':
     case 'const':
       return { path, code: 'invalid_value', params: {} }
@@ -44,12 +61,12 @@ function fieldError(error: ErrorObject, resolve: (schema: Json) => Json): { path
     case 'maxItems':
     case 'maximum':
     case 'maxProperties':
-      return { path, code: 'too_big', params: { maximum: p.limit } }
+      return { path, ...tooBig(SIZE_TYPE[error.keyword]!, p.limit as number) }
     case 'minLength':
     case 'minItems':
     case 'minimum':
     case 'minProperties':
-      return { path, code: 'too_small', params: { minimum: p.limit } }
+      return { path, ...tooSmall(SIZE_TYPE[error.keyword]!, p.limit as number) }
     case 'pattern':
       return { path, code: 'invalid_format', params: { format: 'regex' } }
     case 'format':

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
 import { isKnownCountry, isValidEmail, MAX_LENGTH, normalisePhone } from '~/lib/checkout-validation'
+import { tooBig } from '~/lib/field-errors'
 import { unstorableText } from '~/server/domain/text'
 import type { Db } from '~/server/db/client'
 import { customers } from '~/server/db/schema'
@@ -30,7 +31,7 @@ function text(errors: FieldErrors, path: string, value: string | null | undefine
     return null
   }
   if (unstorableText(v, options.multiline)) errors[path] = { code: 'control_characters', params: { multiline: options.multiline ?? false } }
-  else if (v.length > maximum) errors[path] = { code: 'too_big', params: { maximum } }
+  else if (v.length > maximum) errors[path] = tooBig('string', maximum)
   return v
 }
 

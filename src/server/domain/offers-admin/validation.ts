@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import { tooBig } from '~/lib/field-errors'
 import type { Db, Tx } from '~/server/db/client'
 import { media, offers, type ShopConfigBody } from '~/server/db/schema'
 import type { FieldErrors } from '~/server/domain/errors'
@@ -44,7 +45,7 @@ export function contentProblems(content: OfferContent, kind: OfferKind, config: 
     if (!allowed.has(variant.type)) errors[`content.variants.${i}.type`] = { code: 'variant.kind', params: { kind } }
     if (variantKeys.has(variant.key)) errors[`content.variants.${i}.key`] = { code: 'key.duplicate' }
     variantKeys.add(variant.key)
-    if (variant.minQuantity > variant.maxQuantity) errors[`content.variants.${i}.minQuantity`] = { code: 'too_big', params: { maximum: variant.maxQuantity } }
+    if (variant.minQuantity > variant.maxQuantity) errors[`content.variants.${i}.minQuantity`] = tooBig('number', variant.maxQuantity)
   })
   const extraKeys = new Set<string>()
   content.extras.forEach((extra, i) => {

@@ -41,7 +41,7 @@ export async function listOffers(ctx: CatalogueContext, query: ListQuery): Promi
     }
   }
   if (query.from && query.to && query.from > query.to) {
-    throw invalidField('to', 'too_small', 'The end of the date range is before its start.', { minimum: query.from })
+    throw invalidField('to', 'too_small', 'The end of the date range is before its start.', { type: 'date', minimum: query.from })
   }
 
   const all = await loadOffers(ctx.db, ctx.shop.id)

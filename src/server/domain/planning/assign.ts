@@ -16,6 +16,7 @@ import { sessionNotFound } from '~/server/domain/sessions-admin/view'
 import { isPlainText } from '~/server/domain/settings/rules'
 import type { StaffPrincipal } from '~/server/domain/staff/sessions'
 import { unstorableText } from '~/server/domain/text'
+import { tooBig } from '~/lib/field-errors'
 import { pickText } from '~/lib/locale-text'
 import type { Locale } from '~/lib/locale'
 import { enqueueStaffMessage } from '~/server/mail/outbox'
@@ -37,7 +38,7 @@ export function checkOverrideReason(reason: string | undefined): string | undefi
   if (reason === undefined) return undefined
   const text = reason.trim()
   if (!text) throw invalidFields({ overrideReason: { code: 'required' } })
-  if (text.length > MAX_OVERRIDE_REASON) throw invalidFields({ overrideReason: { code: 'too_big', params: { maximum: MAX_OVERRIDE_REASON } } })
+  if (text.length > MAX_OVERRIDE_REASON) throw invalidFields({ overrideReason: tooBig('string', MAX_OVERRIDE_REASON) })
   if (!isPlainText(text) || unstorableText(text)) throw invalidFields({ overrideReason: { code: 'plain_text' } })
   return text
 }

@@ -7,6 +7,7 @@
  */
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm'
 import type { components } from '~/api/admin-schema.gen'
+import { tooBig } from '~/lib/field-errors'
 import type { Db, Tx } from '~/server/db/client'
 import { staff, staffAvailability, staffWeeklyAvailability } from '~/server/db/schema'
 import { invalidFields, notFound, type FieldErrors } from '~/server/domain/errors'
@@ -71,7 +72,7 @@ export function checkAvailabilityRange(from: string, to: string): { from: string
 function noteOf(note: string | undefined, path: string, errors: FieldErrors): string | null {
   const value = note?.trim() ?? ''
   if (!value) return null
-  if (value.length > MAX_NOTE_LENGTH) errors[path] = { code: 'too_big', params: { maximum: MAX_NOTE_LENGTH } }
+  if (value.length > MAX_NOTE_LENGTH) errors[path] = tooBig('string', MAX_NOTE_LENGTH)
   else if (unstorableText(value)) errors[path] = { code: 'control_characters', params: { multiline: false } }
   return value
 }

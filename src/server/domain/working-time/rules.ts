@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { components } from '~/api/admin-schema.gen'
+import { tooBig, tooSmall } from '~/lib/field-errors'
 import { invalidFields, type FieldErrors } from '~/server/domain/errors'
 import { addYears, isValidDate, MINUTES_PER_DAY, utcToZonedDate, zonedBoundaryToUtc } from '~/server/domain/offers/zoned-time'
 import { isPlainText } from '~/server/domain/settings/rules'
@@ -82,12 +83,12 @@ export function checkEntry(input: EntryInput, today: string): CheckedEntry {
   if (to === null) errors.to = { code: 'invalid_time' }
   else if (from !== null && to <= from) errors.to = { code: 'range.reversed' }
   const breakMinutes = input.breakMinutes ?? 0
-  if (!Number.isInteger(breakMinutes) || breakMinutes < 0) errors.breakMinutes = { code: 'too_small', params: { minimum: 0 } }
+  if (!Number.isInteger(breakMinutes) || breakMinutes < 0) errors.breakMinutes = tooSmall('number', 0)
   else if (from !== null && to !== null && to > from && breakMinutes >= to - from) {
     errors.breakMinutes = { code: 'work_time.break_too_long', params: { maximum: to - from - 1 } }
   }
   const note = input.note?.trim() ?? ''
-  if (note.length > MAX_NOTE_LENGTH) errors.note = { code: 'too_big', params: { maximum: MAX_NOTE_LENGTH } }
+  if (note.length > MAX_NOTE_LENGTH) errors.note = tooBig('string', MAX_NOTE_LENGTH)
   else if (note && (!isPlainText(note) || unstorableText(note))) errors.note = { code: 'plain_text' }
   if (Object.keys(errors).length > 0) throw invalidFields(errors)
   return { day: input.date, from: input.from, to: input.to, breakMinutes, note: note || null }
