@@ -258,7 +258,9 @@ export interface paths {
          * @description The server validates everything again (field errors in `data.errors`), takes the places
          *     of every item in one transaction (never overselling; an item whose places are gone gives
          *     409 with `data.items`), and answers the booking. A cart is booked once: repeating the
-         *     call answers the same booking.
+         *     call with the same Idempotency-Key answers the same 201 again; another call (e.g. from a
+         *     second tab on the same cart) answers 200 with the booking made before — not with the
+         *     details it sent, which were not booked.
          */
         post: operations["checkout"];
         delete?: never;
@@ -1009,7 +1011,28 @@ export interface components {
         FieldError: {
             /** @description Message key, e.g. `required`, `too_small`. */
             code: string;
+            /**
+             * @description The message's parameters; besides the documented ones, a code may have its own (e.g.
+             *     `country` of `postcode`).
+             */
             params?: {
+                /**
+                 * @description What a `too_small` or `too_big` is measured on, which words its message: a text's
+                 *     length in characters (`string`), a number's value (`number`), a list's entries
+                 *     (`array`, also an object's properties), a date (`date`).
+                 * @enum {string}
+                 */
+                type?: "string" | "number" | "array" | "date";
+                /** @description The least allowed (`too_small`); a date as `YYYY-MM-DD`. */
+                minimum?: number | string;
+                /** @description The most allowed (`too_big`); a date as `YYYY-MM-DD`. */
+                maximum?: number | string;
+                /**
+                 * @description The type an `invalid_type` field needs: `string`, `number`, `boolean`, `object`,
+                 *     `array`, `null`; `int` for a fraction where a whole number belongs.
+                 */
+                expected?: string;
+            } & {
                 [key: string]: unknown;
             };
         };
@@ -1742,6 +1765,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The cart was booked before (in another tab or window); the booking made then. Nothing of this call was booked. */
+            200: {
+                headers: {
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
             /** @description The booking (or request). */
             201: {
                 headers: {

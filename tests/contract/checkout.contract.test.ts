@@ -49,7 +49,7 @@ describeEachDatabase('checkout contract', (factory) => {
     made['co-canyon'] = await createOffer(app.database.db, {
       slug: 'co-canyon',
       skus: [{ key: 'adult', price: 12000 }, { key: 'family', price: 36000, blockCount: 4 }],
-      sessions: [{ startsAt: at(3), capacity: 10 }],
+      sessions: [{ startsAt: at(3), capacity: 40 }], // enough for every test of this file that books it
     })
     await app.database.db
       .update(offers)
@@ -181,9 +181,14 @@ describeEachDatabase('checkout contract', (factory) => {
     const body = { mode: 'order', items: [{ itemId: items[0]!.id, participants: people(1) }], ...contact, paymentMethod: 'PAY_LATER', termsAccepted: true }
     const k = key()
     const [a, b] = await Promise.all([call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body, k), call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body, k)])
-    const c = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, body) // another key
-    const codes = await Promise.all([a, b, c].map(async (r) => (await r.json()).data.code))
-    expect(new Set(codes).size).toBe(1)
+    // another key, other details: a second tab on the same cart
+    const c = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, { ...body, person: { ...contact.person, email: 'tab2@example.org' }, paymentMethod: 'PAY_ON_SITE' })
+    const answers = await Promise.all([a, b, c].map(async (r) => (await r.json()).data))
+    expect(new Set(answers.map((d) => d.code)).size).toBe(1)
+    expect(answers[2].paymentMethod).toBe('PAY_LATER')
+    // the same call repeated answers its 201 again; another call (a second tab) learns it was booked before (issue 22, point 14)
+    expect([a.status, b.status]).toEqual([201, 201])
+    expect(c.status).toBe(200)
     const count = await app.database.db.execute(sql`select count(*)::int as n from bookings where cart_id = ${cart}`)
     expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1)
   })
@@ -209,6 +214,19 @@ describeEachDatabase('checkout contract', (factory) => {
     expect(errors.termsAccepted.code).toBe('required')
     expect(errors.paymentMethod.code).toBe('invalid')
     expect(Object.keys(errors).some((k) => k.startsWith(`items.${items[0]!.id}.participants`))).toBe(true)
+    expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).status).toBe(404)
+  })
+
+  it('a size error says what it measures: too many participants are a list’s entries, a name too long its characters (issue 22, point 5)', async () => {
+    const { cart, items } = await cartWith('co-canyon', 2)
+    const order = (participants: unknown[], person = contact.person) => ({ mode: 'order', items: [{ itemId: items[0]!.id, participants }], ...contact, person, paymentMethod: 'PAY_LATER', termsAccepted: true })
+    const tooMany = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, order(people(3)))
+    expect(tooMany.status).toBe(400)
+    expect((await tooMany.json()).data.errors).toEqual({ [`items.${items[0]!.id}.participants`]: { code: 'too_big', params: { type: 'array', maximum: 2 } } })
+    // Checked by the contract (maxLength) before the checkout's own rules.
+    const tooLong = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, order(people(2), { ...contact.person, firstname: 'A'.repeat(101) }))
+    expect(tooLong.status).toBe(400)
+    expect((await tooLong.json()).data.errors).toEqual({ 'person.firstname': { code: 'too_big', params: { type: 'string', maximum: 100 } } })
     expect((await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`)).status).toBe(404)
   })
 
@@ -385,7 +403,7 @@ describeEachDatabase('checkout contract', (factory) => {
     const refused = await call('POST', `/api/webshop/v1/carts/${bad.cart}/checkout`, request([{ firstname: 'A\nBcc: x@example.com', surname: '', extras: [] }, ...people(2)], bad.items[0]!.id))
     expect(refused.status).toBe(400)
     expect((await refused.json()).data.errors).toEqual({
-      [`items.${bad.items[0]!.id}.participants`]: { code: 'too_big', params: { maximum: 2 } },
+      [`items.${bad.items[0]!.id}.participants`]: { code: 'too_big', params: { type: 'array', maximum: 2 } },
       [`items.${bad.items[0]!.id}.participants.0.firstname`]: { code: 'control_characters', params: { multiline: false } },
     })
     // An order: every participant's name, whatever the input's mode claims.

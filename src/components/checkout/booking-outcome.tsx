@@ -15,6 +15,23 @@ type Booking = Awaited<ReturnType<typeof fetchCartBooking>>
 export const isAwaitingPayment = (booking: Booking) => booking.paymentMethod === 'PAY_NOW' && booking.paymentState === 'payable'
 
 /**
+ * The cart was booked before (in another tab or window): what the visitor sees is that booking,
+ * and what they just entered was not booked (issue 22, point 14).
+ */
+export function AlreadyBookedNotice({ className = 'mb-6' }: { className?: string }) {
+  return (
+    <div role="status" data-testid="already-booked" className={`rounded-md border border-black/20 bg-surface p-4 text-on-surface ${className}`}>
+      <p className="font-semibold">
+        <Trans>This booking was already completed (in another tab or window). Here it is.</Trans>
+      </p>
+      <p className="mt-1">
+        <Trans>The details you just entered were not booked. To book again, start a new booking.</Trans>
+      </p>
+    </div>
+  )
+}
+
+/**
  * The outcome of a checkout for the visitor: request sent, places reserved until paid,
  * or booking complete; with the booking code and where the confirmation goes. Shared by the
  * success page and the booking widget, which differ only in size.

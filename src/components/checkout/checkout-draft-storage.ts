@@ -1,4 +1,5 @@
 import type { CheckoutDraft, CheckoutStep } from '~/machines/checkout/checkout.types'
+import { forgetCart } from '~/lib/remembered-cart'
 
 /** What this browser keeps of a checkout across a reload (sessionStorage): the draft and the step. */
 export type Saved = { draft: CheckoutDraft; step: CheckoutStep }
@@ -23,12 +24,12 @@ export function storeSaved(cartId: string, saved: Saved) {
   }
 }
 
-/** The booking exists: what was typed is no longer needed. */
+/** The booking exists: what was typed is no longer needed, nor is the cart remembered. */
 export function forget(cartId: string) {
   try {
     window.sessionStorage.removeItem(draftKey(cartId))
-    if (window.localStorage.getItem('webshop:cart') === cartId) window.localStorage.removeItem('webshop:cart')
   } catch {
     // nothing to clean
   }
+  forgetCart(cartId)
 }

@@ -10,7 +10,7 @@ import { formatMoney } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 import { checkoutTotal, persistableDraft } from '~/machines/checkout/checkout.draft'
 import { checkoutMachine } from '~/machines/checkout/checkout.machine'
-import type { Booking, Cart, CheckoutStep, Extra, PaymentMethod, PaymentStart, SubmitCheckoutInput } from '~/machines/checkout/checkout.types'
+import type { Booking, Cart, ChangeCartInput, CheckoutStep, Extra, PaymentMethod, PaymentStart, SubmitCheckoutInput } from '~/machines/checkout/checkout.types'
 import { forget, loadSaved, storeSaved, type Saved } from './checkout-draft-storage'
 import { ContactStep } from './contact-step'
 import { ErrorSummary, useErrorSummaryEntries } from './error-summary'
@@ -18,6 +18,7 @@ import { STEP_HEADING_ID } from './field-ids'
 import { useFieldErrorText, type FieldError } from './field-error-text'
 import { ParticipantsStep } from './participants-step'
 import { PaymentStep } from './payment-step'
+import { HoldCountdown } from './hold-countdown'
 import { withSafeRedirect } from '~/lib/safe-url'
 
 type Props = {
@@ -30,8 +31,13 @@ type Props = {
   submit: (input: SubmitCheckoutInput) => Promise<Booking>
   /** Pay now: starts the payment of the booking made from the cart. */
   startPayment: (cartId: string) => Promise<PaymentStart>
-  /** What happens once the booking or request exists (default: the success page). */
-  onDone?: (cartId: string) => void
+  /** Removes an item or changes its quantity; answers the cart. Without it the cart cannot be changed here. */
+  changeCart?: (input: ChangeCartInput) => Promise<Cart>
+  /**
+   * What happens once the booking or request exists (default: the success page); `already`: the
+   * cart was booked before (another tab or window) — that booking is shown, not these details.
+   */
+  onDone?: (cartId: string, outcome?: { already: boolean }) => void
   /** Off to the payment provider (default: this window; embeds: the top-level window). */
   redirect?: (url: string) => void
   /** Where "Find an appointment" leads when the cart is empty (default: the home page). */
@@ -60,7 +66,7 @@ export function CheckoutFlow(props: Props) {
   return <CheckoutForm {...props} saved={saved} />
 }
 
-function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, startPayment, onDone, redirect, emptyCartLink, saved }: Props & { saved: Saved | undefined }) {
+function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, startPayment, changeCart, onDone, redirect, emptyCartLink, saved }: Props & { saved: Saved | undefined }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const machine = useMemo(
@@ -70,6 +76,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
           submitCheckout: fromPromise(({ input }: { input: SubmitCheckoutInput }) => submit(input)),
           // the provider's page: https, or this origin (never javascript: or another scheme)
           startPayment: fromPromise(async ({ input }: { input: { cartId: string } }) => withSafeRedirect(await startPayment(input.cartId))),
+          changeCart: fromPromise(({ input }: { input: ChangeCartInput }) => (changeCart ? changeCart(input) : Promise.reject(new Error('The cart cannot be changed here.')))),
         },
         actions: {
           redirect: (_, params: { url: string }) => {
@@ -79,7 +86,7 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
           },
         },
       }),
-    [submit, startPayment, cart.id, redirect],
+    [submit, startPayment, changeCart, cart.id, redirect],
   )
   const [state, send, actor] = useMachine(machine, { input: { cart, extras, paymentOptions, draft: saved?.draft } })
   const ctx = state.context
@@ -89,11 +96,12 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
     const subscription = actor.on('refused', () => setRefusals((n) => n + 1))
     return () => subscription.unsubscribe()
   }, [actor])
-  const step: CheckoutStep | 'done' = state.matches('configuration')
+  const changingCart = state.matches('changingCart')
+  const step: CheckoutStep | 'done' = state.matches('configuration') || changingCart
     ? 'configuration'
     : state.matches('contact')
       ? 'contact'
-      : state.matches('success') || state.matches('requestSent')
+      : state.matches('success') || state.matches('requestSent') || state.matches('alreadyBooked')
         ? 'done'
         : 'payment'
 
@@ -112,13 +120,27 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
     storeSaved(cart.id, { draft: persistableDraft(ctx), step })
   }, [ctx, cart.id, step, redirecting])
 
+  // Booked before in another tab: that booking is shown with a notice (the success page's `already`).
+  const already = state.matches('alreadyBooked')
   useEffect(() => {
     if (step === 'done') {
       forget(cart.id)
-      if (onDone) onDone(cart.id)
-      else void navigate({ to: '/$lang/checkout/$cart/success', params: { lang, cart: cart.id }, replace: true })
+      if (onDone) onDone(cart.id, { already })
+      else void navigate({ to: '/$lang/checkout/$cart/success', params: { lang, cart: cart.id }, search: already ? { already: 1 } : {}, replace: true })
     }
-  }, [step, cart.id, lang, navigate, onDone])
+  }, [step, already, cart.id, lang, navigate, onDone])
+
+  // "Choose another date": the refused item leaves the cart first, then the visitor goes to its offer.
+  const [anotherDate, setAnotherDate] = useState<{ itemId: string; offer: string } | null>(null)
+  useEffect(() => {
+    if (!anotherDate || changingCart) return
+    if (ctx.cart.items.some((i) => i.id === anotherDate.itemId)) {
+      if (ctx.cartChange?.error) setAnotherDate(null) // the removal was refused: said on the item
+      return
+    }
+    setAnotherDate(null)
+    void navigate({ to: '/$lang/listing/$slug', params: { lang, slug: anotherDate.offer } })
+  }, [anotherDate, changingCart, ctx.cart, ctx.cartChange, lang, navigate])
 
   const errorText = useFieldErrorText()
   const fieldError = (path: string) => errorText(ctx.fieldErrors[path] as FieldError | undefined)
@@ -136,14 +158,15 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
   }, [step, refusals])
   const total = checkoutTotal(ctx)
   const request = ctx.mode === 'request'
-  const busy = state.matches('submitting') || state.matches('startingPayment') || state.matches('redirecting')
+  const busy = changingCart || state.matches('submitting') || state.matches('startingPayment') || state.matches('redirecting')
   // Pay now: once the booking exists, only its payment is left to do here.
   const booked = ctx.booking !== null
   const bookedCode = ctx.booking?.code ?? ''
 
-  if (cart.items.length === 0) {
+  // The cart as the server last answered it (the visitor may have emptied it here).
+  if (ctx.cart.items.length === 0) {
     return (
-      <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <main className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="cart-empty">
         <h1 className="text-2xl font-semibold">
           <Trans>Your cart is empty.</Trans>
         </h1>
@@ -194,6 +217,8 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
         {steps[Math.max(0, stepIndex)]?.label}
       </h2>
       <ErrorSummary entries={summary} ref={summaryBox} />
+      {/* An order's places are held until the cart's earliest hold runs out (a request holds none). */}
+      {!request && !booked && ctx.cart.heldUntil ? <HoldCountdown heldUntil={ctx.cart.heldUntil} lang={lang} timeZone={timeZone} /> : null}
 
       <form
         noValidate
@@ -204,7 +229,19 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
           else send({ type: 'step.next' })
         }}
       >
-        {step === 'configuration' ? <ParticipantsStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} timeZone={timeZone} /> : null}
+        {step === 'configuration' ? (
+          <ParticipantsStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} timeZone={timeZone} cartControls={changeCart !== undefined}
+            changingCart={changingCart}
+            onAnotherDate={
+              changeCart
+                ? (itemId, offer) => {
+                    setAnotherDate({ itemId, offer })
+                    send({ type: 'item.remove', itemId })
+                  }
+                : undefined
+            }
+          />
+        ) : null}
         {step === 'contact' ? <ContactStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} /> : null}
         {step === 'payment' ? <PaymentStep ctx={ctx} send={send} lang={lang} fieldError={fieldError} timeZone={timeZone} /> : null}
 

@@ -7,17 +7,24 @@ import { useFieldLabels } from './field-labels'
 import type { StepProps } from './step-props'
 import { TextField } from './text-field'
 import { TimeZoneNote } from '~/components/time-zone-note'
+import { CartItemControls } from './cart-item-controls'
 
 type Props = StepProps & {
   /** The shop's time zone: the items' start times are shown in it. */
   timeZone: string
+  /** The visitor may remove items and change quantities (the app can change the cart). */
+  cartControls?: boolean
+  /** A change of the cart is under way. */
+  changingCart?: boolean
+  /** "Choose another date" for an item the server refused: it leaves the cart, the visitor goes to its offer. */
+  onAnotherDate?: (itemId: string, offer: string) => void
 }
 
 /**
  * Step 1 of the checkout: the participants of every cart item (and their extras). An order needs
  * every participant's name; a request only the number of places (the cart's), names are optional.
  */
-export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Props) {
+export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone, cartControls = false, changingCart = false, onAnotherDate }: Props) {
   const { t } = useLingui()
   const labels = useFieldLabels()
   const cart = ctx.cart
@@ -31,7 +38,9 @@ export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Prop
         const participants = participantsOf(ctx, item.id)
         const itemExtras = extrasOf(ctx, item)
         const info = completeness[item.id]
-        const itemError = fieldError(`items.${item.id}`) ?? fieldError(`items.${item.id}.participants`)
+        // The server refused the item itself (its date is full or gone): another date, or remove it.
+        const refused = fieldError(`items.${item.id}`)
+        const itemError = refused ?? fieldError(`items.${item.id}.participants`)
         const itemId = itemFieldId(item.id)
         const filled = info?.filled ?? 0
         return (
@@ -48,6 +57,7 @@ export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Prop
             </legend>
             <p>{time(item.start)}</p>
             <TimeZoneNote timeZone={timeZone} />
+            {cartControls ? <CartItemControls item={item} ctx={ctx} send={send} busy={changingCart} /> : null}
             <p className="mt-1 text-sm" aria-live="polite" data-testid="item-progress">
               {request ? (
                 <Trans>
@@ -64,6 +74,16 @@ export function ParticipantsStep({ ctx, send, lang, fieldError, timeZone }: Prop
             {itemError ? (
               <p id={`${itemId}-error`} className="mt-2 font-medium text-error">
                 {itemError}
+              </p>
+            ) : null}
+            {refused && onAnotherDate ? (
+              <p className="mt-2 flex flex-wrap items-center gap-2">
+                <Button variant="outline" size="sm" disabled={changingCart} onClick={() => onAnotherDate(item.id, item.offer)} data-testid="item-another-date">
+                  <Trans>Choose another date</Trans>
+                </Button>
+                <span className="text-sm">
+                  <Trans>This item leaves the cart; the rest of your cart stays as it is.</Trans>
+                </span>
               </p>
             ) : null}
             <ol className="mt-3 space-y-4">

@@ -28,7 +28,7 @@ import type {
   ParticipantInput,
   PaymentMethod,
 } from './checkout.types'
-import { reindexErrors, without, withoutStep } from './checkout.errors'
+import { ITEM_ERROR, reindexErrors, without, withoutStep } from './checkout.errors'
 
 type CartContext = Pick<CheckoutContext, 'cart' | 'extras'>
 type DraftContext = CartContext & Pick<CheckoutContext, 'draft'>
@@ -87,7 +87,7 @@ export type ItemCompleteness = {
  * with exactly the expected participants, each with first name and surname and valid extras; a
  * request's with valid extras and at most the expected participants, names optional (the shared
  * validation's rules); neither with an error from the server on the item itself (cleared by
- * `cart.update`).
+ * a change of the cart).
  */
 export function itemCompleteness(context: ModeContext & Partial<Pick<CheckoutContext, 'fieldErrors'>>): Record<string, ItemCompleteness> {
   const result: Record<string, ItemCompleteness> = {}
@@ -334,5 +334,12 @@ export function updateCart(context: CheckoutContext, cart: Cart): Partial<Checko
   const mode = checkoutMode(cart)
   const next = { ...context, cart, mode }
   const draft = fitDraft(next, context.draft)
-  return { cart, mode, draft, fieldErrors: withoutStep(context.fieldErrors, 'configuration') }
+  // The server's refusal of an item (no places left on its date) stays while that item is unchanged.
+  const unchanged = (itemId: string) => {
+    const before = context.cart.items.find((i) => i.id === itemId)
+    const after = cart.items.find((i) => i.id === itemId)
+    return before !== undefined && after !== undefined && before.quantity === after.quantity && before.start === after.start
+  }
+  const kept = Object.entries(context.fieldErrors).filter(([path]) => ITEM_ERROR.test(path) && unchanged(path.slice('items.'.length)))
+  return { cart, mode, draft, fieldErrors: { ...withoutStep(context.fieldErrors, 'configuration'), ...Object.fromEntries(kept) } }
 }

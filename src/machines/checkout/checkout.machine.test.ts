@@ -6,6 +6,7 @@ import {
 import {
   type Booking,
   type Cart,
+  type ChangeCartInput,
   type CheckoutDraft,
   type CheckoutEvent,
   type CheckoutMachineInput,
@@ -14,6 +15,7 @@ import {
 } from './checkout.types'
 import {
   checkoutTotal,
+  expectedParticipantsOf,
   extraCharges,
   itemCompleteness,
   itemTotal,
@@ -29,9 +31,10 @@ import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, FakeApiError, ORDER_CART,
 type Answer = 'ok' | Error | Record<string, unknown>
 
 /** Starts the machine; the submit actor answers with `answers` in turn (then ok). */
-function start(options: { cart?: Cart; paymentOptions?: PaymentMethod[]; draft?: CheckoutDraft; answers?: Answer[] } = {}) {
+function start(options: { cart?: Cart; paymentOptions?: PaymentMethod[]; draft?: CheckoutDraft; answers?: Answer[]; carts?: Cart[] } = {}) {
   const calls: SubmitCheckoutInput[] = []
   const answers = [...(options.answers ?? [])]
+  const carts = [...(options.carts ?? [])]
   const machine = checkoutMachine.provide({
     actors: {
       submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(async ({ input }) => {
@@ -39,6 +42,12 @@ function start(options: { cart?: Cart; paymentOptions?: PaymentMethod[]; draft?:
         const answer = answers.shift() ?? 'ok'
         if (answer !== 'ok') throw answer
         return bookingFor(input.input)
+      }),
+      // The server's cart after each change, in turn.
+      changeCart: fromPromise<Cart, ChangeCartInput>(async () => {
+        const next = carts.shift()
+        if (!next) throw new Error('no cart')
+        return next
       }),
     },
   })
@@ -269,7 +278,7 @@ describe('checkoutMachine', () => {
     send({ type: 'step.next' })
     expect(snapshot().value).toBe('configuration')
     expect(errors()).toEqual({
-      'items.item-canyon.participants': { code: 'too_small', params: { minimum: 2 } },
+      'items.item-canyon.participants': { code: 'too_small', params: { type: 'array', minimum: 2 } },
       'items.item-canyon.participants.0.firstname': { code: 'required' },
       'items.item-canyon.participants.0.surname': { code: 'required' },
       'items.item-para.participants.0.firstname': { code: 'required' },
@@ -316,7 +325,7 @@ describe('checkoutMachine', () => {
     send({ type: 'payment.select', method: 'PAY_LATER' })
     expect(errors()).toEqual({ termsAccepted: { code: 'required' } })
     send({ type: 'message.change', value: 'x'.repeat(2001) }, { type: 'terms.toggle', value: true }, { type: 'submit' })
-    expect(errors()).toEqual({ message: { code: 'too_big', params: { maximum: 2000 } } })
+    expect(errors()).toEqual({ message: { code: 'too_big', params: { type: 'string', maximum: 2000 } } })
     send({ type: 'message.change', value: '' }, { type: 'submit' })
     expect(snapshot().value).toBe('submitting')
     await until(actor, 'success')
@@ -368,7 +377,7 @@ describe('checkoutMachine', () => {
 
   it('goes back to the configuration with errors on the items on a 409; a new cart clears them', async () => {
     const conflict = new FakeApiError(409, { code: 'items.unavailable', items: { [CANYONING.id]: 'places.insufficient' } }, 'Some dates are no longer available.')
-    const started = start({ answers: [conflict] })
+    const started = start({ answers: [conflict], carts: [cart('cart-order', [PARAGLIDING])] })
     toPayment(started)
     const { actor, send, snapshot, calls } = started
     send({ type: 'submit' })
@@ -382,8 +391,9 @@ describe('checkoutMachine', () => {
     expect(snapshot().value).toBe('configuration')
     expect(snapshot().context.fieldErrors).toEqual({ 'items.item-canyon': { code: 'places.insufficient' } })
 
-    // The visitor removed the item from the cart; the app passes the new cart.
-    send({ type: 'cart.update', cart: cart('cart-order', [PARAGLIDING]) })
+    // The visitor removes the item from the cart; the server answers the cart without it.
+    send({ type: 'item.remove', itemId: CANYONING.id })
+    await until(actor, 'configuration')
     expect(snapshot().context.fieldErrors).toEqual({})
     expect(Object.keys(snapshot().context.draft.items)).toEqual([PARAGLIDING.id])
     expect(snapshot().context.draft.items[PARAGLIDING.id]?.participants[0]?.firstname).toBe(' Cleo ')
@@ -416,6 +426,22 @@ describe('checkoutMachine', () => {
     await until(actor, 'success')
     expect(calls).toHaveLength(2)
     expect(calls[1]).toEqual(calls[0])
+  })
+
+  it('ends in alreadyBooked, not success, when the cart was booked before in another tab (issue 22, point 14)', async () => {
+    const started = start({ answers: [new FakeApiError(409, { code: 'cart.booked' }, 'This cart is already booked.')] })
+    toPayment(started)
+    const { actor, send, snapshot, calls } = started
+    send({ type: 'submit' })
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 })
+    expect(snapshot().value).toBe('alreadyBooked')
+    // No booking of this draft is claimed: the app shows the earlier one and says so.
+    expect(snapshot().context.booking).toBeNull()
+    expect(snapshot().output).toEqual({ booking: null })
+    expect(snapshot().context.error).toEqual({ status: 409, code: 'cart.booked', message: 'This cart is already booked.' })
+    // Nothing is sent again.
+    send({ type: 'retry' }, { type: 'submit' })
+    expect(calls).toHaveLength(1)
   })
 
   it('treats a network failure and a 400 without field errors as server errors', async () => {
@@ -696,5 +722,108 @@ describe('checkout draft: extras cost what the server charges (issue 22, point 8
     expect(itemTotal(ctx, CANYONING)).toEqual({ amount: CANYONING.total.amount + 10000, currency: 'CHF' })
     expect(itemTotal(ctx, PARAGLIDING)).toEqual(PARAGLIDING.total)
     expect(checkoutTotal(ctx)).toEqual({ amount: ORDER_CART.total.amount + 10000, currency: 'CHF' })
+  })
+})
+
+describe('checkoutMachine: the visitor controls the cart (issue 22, point 1)', () => {
+  /** The machine whose server answers each cart change with `answers` in turn (a cart, or an error). */
+  function withCart(answers: (Cart | Error)[], initial: Cart = ORDER_CART, draft?: CheckoutDraft) {
+    const changes: ChangeCartInput[] = []
+    const machine = checkoutMachine.provide({
+      actors: {
+        changeCart: fromPromise<Cart, ChangeCartInput>(async ({ input }) => {
+          changes.push(input)
+          const answer = answers.shift()
+          if (!answer) throw new Error('no answer')
+          if (answer instanceof Error) throw answer
+          return answer
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { cart: initial, extras: EXTRAS, paymentOptions: ['PAY_ON_SITE'], ...(draft ? { draft } : {}) } }).start()
+    return { actor, changes, send: (...events: CheckoutEvent[]) => events.forEach((e) => actor.send(e)), snapshot: () => actor.getSnapshot() }
+  }
+  const settled = (actor: ReturnType<typeof withCart>['actor']) => waitFor(actor, (s) => !s.matches('changingCart'), { timeout: 1000 })
+
+  it('removes an item: the server’s cart comes in, the item’s participants and extras leave the draft', async () => {
+    const { actor, changes, send, snapshot } = withCart([cart('cart-order', [PARAGLIDING])])
+    send(...fill(CANYONING.id, 0, 'Anna', 'Muster'), { type: 'extra.toggle', itemId: CANYONING.id, index: 0, extraId: 'wetsuit' }, ...fill(PARAGLIDING.id, 0, 'Cleo', 'Muster'))
+    send({ type: 'item.remove', itemId: CANYONING.id })
+    expect(snapshot().value).toBe('changingCart')
+    // Nothing else is taken while the server works.
+    send({ type: 'step.next' }, { type: 'item.remove', itemId: PARAGLIDING.id })
+    await settled(actor)
+    expect(changes).toEqual([{ cartId: 'cart-order', change: { kind: 'remove', itemId: CANYONING.id } }])
+    expect(snapshot().value).toBe('configuration')
+    expect(snapshot().context.cart.items.map((i) => i.id)).toEqual([PARAGLIDING.id])
+    expect(Object.keys(snapshot().context.draft.items)).toEqual([PARAGLIDING.id])
+    expect(snapshot().context.draft.items[PARAGLIDING.id]!.participants[0]).toMatchObject({ firstname: 'Cleo', surname: 'Muster' })
+    expect(checkoutTotal(snapshot().context)).toEqual({ amount: PARAGLIDING.total.amount, currency: 'CHF' })
+    expect(snapshot().context.cartChange).toBeNull()
+  })
+
+  it('changes a quantity: the participants follow the server’s cart (fewer: the last ones go)', async () => {
+    const one = { ...CANYONING, quantity: 1, places: 1, total: { amount: 4500, currency: 'CHF' } }
+    const { actor, changes, send, snapshot } = withCart([cart('cart-order', [one, PARAGLIDING])])
+    send(...fill(CANYONING.id, 0, 'Anna', 'Muster'), { type: 'participant.add', itemId: CANYONING.id }, ...fill(CANYONING.id, 1, 'Ben', 'Muster'))
+    // Not a change: the same quantity, a fraction, 0, beyond 50, or the one slot of a private flight.
+    for (const quantity of [2, 1.5, 0, 51]) send({ type: 'item.quantity', itemId: CANYONING.id, quantity })
+    send({ type: 'item.quantity', itemId: PARAGLIDING.id, quantity: 2 }, { type: 'item.quantity', itemId: 'unknown', quantity: 1 })
+    expect(snapshot().value).toBe('configuration')
+    send({ type: 'item.quantity', itemId: CANYONING.id, quantity: 1 })
+    await settled(actor)
+    expect(changes).toEqual([{ cartId: 'cart-order', change: { kind: 'quantity', itemId: CANYONING.id, quantity: 1 } }])
+    expect(snapshot().context.draft.items[CANYONING.id]!.participants.map((p) => p.firstname)).toEqual(['Anna'])
+    expect(expectedParticipantsOf(snapshot().context.cart.items[0]!)).toBe(1)
+  })
+
+  it('a refused change keeps the cart and the draft and says why on that item', async () => {
+    const refusal = new FakeApiError(409, { code: 'places.insufficient', left: 1 }, 'Only 1 places are left on this date.')
+    const { actor, send, snapshot } = withCart([refusal])
+    send(...fill(CANYONING.id, 0, 'Anna', 'Muster'))
+    const before = snapshot().context
+    send({ type: 'item.quantity', itemId: CANYONING.id, quantity: 5 })
+    await settled(actor)
+    expect(snapshot().value).toBe('configuration')
+    expect(snapshot().context.cart).toEqual(before.cart)
+    expect(snapshot().context.draft).toEqual(before.draft)
+    expect(snapshot().context.cartChange).toEqual({
+      change: { kind: 'quantity', itemId: CANYONING.id, quantity: 5 },
+      error: { status: 409, code: 'places.insufficient', message: 'Only 1 places are left on this date.' },
+    })
+  })
+
+  it('a cart booked meanwhile (another tab) ends in alreadyBooked', async () => {
+    const { actor, send, snapshot } = withCart([new FakeApiError(409, { code: 'cart.booked' }, 'This cart has been booked already.')])
+    send({ type: 'item.remove', itemId: PARAGLIDING.id })
+    await settled(actor)
+    expect(snapshot().value).toBe('alreadyBooked')
+    expect(snapshot().status).toBe('done')
+  })
+
+  it('keeps the server’s refusal on an unchanged item when another item is removed; drops it once that item changed', async () => {
+    const conflict = new FakeApiError(409, { code: 'items.unavailable', items: { [CANYONING.id]: 'places.insufficient' } }, 'Some dates are no longer available.')
+    const one = { ...CANYONING, quantity: 1, places: 1, total: { amount: 4500, currency: 'CHF' } }
+    const submitAndChange = checkoutMachine.provide({
+      actors: {
+        submitCheckout: fromPromise<Booking, SubmitCheckoutInput>(async () => {
+          throw conflict
+        }),
+        changeCart: fromPromise<Cart, ChangeCartInput>(async ({ input }) =>
+          input.change.kind === 'remove' ? cart('cart-order', [CANYONING]) : cart('cart-order', [one]),
+        ),
+      },
+    })
+    const actor = createActor(submitAndChange, { input: { cart: ORDER_CART, extras: EXTRAS, paymentOptions: ['PAY_ON_SITE'] } }).start()
+    const send = (...events: CheckoutEvent[]) => events.forEach((e) => actor.send(e))
+    send(...CONFIGURE_ORDER, { type: 'step.next' }, ...fillContact(), { type: 'step.next' }, { type: 'terms.toggle', value: true }, { type: 'submit' })
+    await waitFor(actor, (s) => s.matches('configuration'), { timeout: 1000 })
+    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual([`items.${CANYONING.id}`])
+    send({ type: 'item.remove', itemId: PARAGLIDING.id })
+    await waitFor(actor, (s) => s.matches('configuration'), { timeout: 1000 })
+    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual([`items.${CANYONING.id}`])
+    send({ type: 'item.quantity', itemId: CANYONING.id, quantity: 1 })
+    await waitFor(actor, (s) => s.matches('configuration'), { timeout: 1000 })
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({})
   })
 })

@@ -14,15 +14,21 @@
  *   | configuration (409 `items.unavailable` / `places.insufficient`: errors on the items)
  *   | contact / payment (400 with `data.errors`: the earliest step with an error)
  *   | paymentFailure (`payment.failed`) | serverError (anything else)
+ *   | alreadyBooked (final: 409 `cart.booked` — the cart was booked before, e.g. in another tab;
+ *     nothing of this draft was booked, the app shows that booking and says so)
  * - submitting [pay now, something to pay] → startingPayment → redirecting (final: the app goes to
  *   the provider) | success (409 payment.already_paid) | paymentFailure (any other error)
  * - serverError --retry--> submitting; --step.back--> payment; --step.goto--> any step
  * - paymentFailure --retry--> startingPayment once the booking exists (then nothing can be edited
  *   any more), else submitting, --step.back / step.goto--> like serverError
  * - contact / payment --step.back / step.goto (earlier steps only)--> …
+ * - configuration --item.remove / item.quantity [the item is in the cart, a valid quantity]-->
+ *   changingCart → configuration with the cart the server answered (the removed item's
+ *   participants and extras leave the draft) | configuration with the refusal on that item
+ *   (`cartChange.error`: the server's code and message) | alreadyBooked (409 `cart.booked`)
  *
  * Each step handles the events of its own fields only: participants and extras in
- * configuration (plus `cart.update` after the cart changed), contact fields in contact,
+ * configuration (plus `item.remove` / `item.quantity`, answered by the server's cart), contact fields in contact,
  * payment method, terms and message in payment. Changing a field clears its field error.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
@@ -44,6 +50,8 @@ import {
   type PaymentStart,
   type StartPaymentInput,
   type SubmitCheckoutInput,
+  type CartChange,
+  type ChangeCartInput,
 } from './checkout.types'
 import { ITEM_ERROR, classifySubmitError, firstStepWithErrors, stepOfField, toCheckoutError, without, withoutStep, type SubmitFailure } from './checkout.errors'
 import {
@@ -83,9 +91,13 @@ export const checkoutMachine = setup({
     startPayment: fromPromise<PaymentStart, StartPaymentInput>(async () => {
       throw new Error('startPayment not provided')
     }),
+    changeCart: fromPromise<Cart, ChangeCartInput>(async () => {
+      throw new Error('changeCart not provided')
+    }),
   },
   guards: {
-    participantsComplete: ({ context }) => Object.values(itemCompleteness(context)).every((c) => c.complete),
+    /** Something in the cart, every item complete (an emptied cart goes nowhere: the page leads back to the offers). */
+    participantsComplete: ({ context }) => context.cart.items.length > 0 && Object.values(itemCompleteness(context)).every((c) => c.complete),
     contactValid: ({ context }) => Object.keys(validateContact(context.draft)).length === 0,
     checkoutValid: ({ context }) => Object.keys(checkoutErrors(context)).length === 0,
     checkoutErrorsIn: ({ context }, params: { step: CheckoutStep }) => firstStepWithErrors(checkoutErrors(context)) === params.step,
@@ -118,6 +130,15 @@ export const checkoutMachine = setup({
     needsOnlinePayment: (_, params: { booking: Booking }) => params.booking?.paymentMethod === 'PAY_NOW' && params.booking.paymentState === 'payable',
     hasBooking: ({ context }) => context.booking !== null,
     isAlreadyPaid: (_, params: { error: unknown }) => toCheckoutError(params.error).code === 'payment.already_paid',
+    isAlreadyBooked: (_, params: { error: unknown }) => toCheckoutError(params.error).code === 'cart.booked',
+    /** A change of an item in the cart: a whole quantity of 1–50 that differs (never of a private slot, which is one slot). */
+    isCartChange: ({ context }, params: { change: CartChange }) => {
+      const item = context.cart.items.find((i) => i.id === params.change.itemId)
+      if (!item) return false
+      if (params.change.kind === 'remove') return true
+      const q = params.change.quantity
+      return item.skuType !== 'private-service-slot' && Number.isInteger(q) && q >= 1 && q <= 50 && q !== item.quantity
+    },
   },
   actions: {
     addParticipant: assign(({ context }, params: { itemId: string }) => addParticipant(context, params.itemId)),
@@ -140,7 +161,13 @@ export const checkoutMachine = setup({
       draft: { ...context.draft, message: String(params.value) },
       fieldErrors: without(context.fieldErrors, 'message'),
     })),
-    updateCart: assign(({ context }, params: { cart: Cart }) => updateCart(context, params.cart)),
+    clearCartChange: assign({ cartChange: null }),
+    assignCartChange: assign((_, params: { change: CartChange }) => ({ cartChange: { change: params.change, error: null }, error: null })),
+    /** The server's cart after the change: the draft follows it, the change is done. */
+    changedCart: assign(({ context }, params: { cart: Cart }) => ({ ...updateCart(context, params.cart), cartChange: null })),
+    refusedCartChange: assign(({ context }, params: { error: unknown }) => ({
+      cartChange: context.cartChange ? { change: context.cartChange.change, error: toCheckoutError(params.error) } : null,
+    })),
     /** The participants' errors as validated now; the server's errors on the items themselves stay. */
     assignParticipantErrors: assign(({ context }) => {
       const kept = Object.entries(context.fieldErrors).filter(([path]) => stepOfField(path) !== 'configuration' || ITEM_ERROR.test(path))
@@ -155,6 +182,8 @@ export const checkoutMachine = setup({
       const fieldErrors = failure.kind === 'conflict' || failure.kind === 'invalid' ? { ...context.fieldErrors, ...failure.fieldErrors } : context.fieldErrors
       return { error: failure.error, fieldErrors }
     }),
+    /** Booked before (another tab): nothing of this draft was booked, its errors are moot. */
+    assignAlreadyBooked: assign((_, params: { error: unknown }) => ({ error: toCheckoutError(params.error), fieldErrors: {} })),
     /** The form shows the errors that refused the step (its error summary takes the focus). */
     refused: emit({ type: 'refused' } as const),
     assignBooking: assign((_, params: { booking: Booking }) => ({ booking: params.booking, error: null, fieldErrors: {} })),
@@ -168,7 +197,7 @@ export const checkoutMachine = setup({
   context: ({ input }) => {
     const mode = checkoutMode(input.cart)
     const base = { cart: input.cart, extras: input.extras, paymentOptions: [...input.paymentOptions], mode }
-    return { ...base, draft: fitDraft(base, input.draft, input.defaultCountry), fieldErrors: {}, error: null, booking: null, redirectUrl: null }
+    return { ...base, draft: fitDraft(base, input.draft, input.defaultCountry), fieldErrors: {}, error: null, booking: null, redirectUrl: null, cartChange: null }
   },
   initial: 'configuration',
   output: ({ context }) => ({ booking: context.booking as Booking }),
@@ -195,10 +224,36 @@ export const checkoutMachine = setup({
           guard: { type: 'isAllowedExtra', params: ({ event }) => ({ itemId: event.itemId, index: event.index, extraId: event.extraId }) },
           actions: { type: 'toggleExtra', params: ({ event }) => ({ itemId: event.itemId, index: event.index, extraId: event.extraId }) },
         },
-        'cart.update': { actions: { type: 'updateCart', params: ({ event }) => ({ cart: event.cart }) } },
+        'item.remove': {
+          guard: { type: 'isCartChange', params: ({ event }) => ({ change: { kind: 'remove' as const, itemId: event.itemId } }) },
+          target: 'changingCart',
+          actions: { type: 'assignCartChange', params: ({ event }) => ({ change: { kind: 'remove' as const, itemId: event.itemId } }) },
+        },
+        'item.quantity': {
+          guard: { type: 'isCartChange', params: ({ event }) => ({ change: { kind: 'quantity' as const, itemId: event.itemId, quantity: event.quantity } }) },
+          target: 'changingCart',
+          actions: { type: 'assignCartChange', params: ({ event }) => ({ change: { kind: 'quantity' as const, itemId: event.itemId, quantity: event.quantity } }) },
+        },
         'step.next': [
-          { guard: 'participantsComplete', target: 'contact', actions: ['clearError', { type: 'clearStepErrors', params: { step: 'configuration' } }] },
+          { guard: 'participantsComplete', target: 'contact', actions: ['clearError', 'clearCartChange', { type: 'clearStepErrors', params: { step: 'configuration' } }] },
           { actions: ['assignParticipantErrors', 'refused'] },
+        ],
+      },
+    },
+    /** The server removes the item or changes its quantity (and the holds with it); the form waits. */
+    changingCart: {
+      invoke: {
+        id: 'changeCart',
+        src: 'changeCart',
+        input: ({ context }) => ({ cartId: context.cart.id, change: context.cartChange!.change }),
+        onDone: { target: 'configuration', actions: { type: 'changedCart', params: ({ event }) => ({ cart: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'isAlreadyBooked', params: ({ event }) => ({ error: event.error }) },
+            target: 'alreadyBooked',
+            actions: { type: 'assignAlreadyBooked', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'configuration', actions: { type: 'refusedCartChange', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -258,6 +313,11 @@ export const checkoutMachine = setup({
         ],
         onError: [
           {
+            guard: { type: 'isAlreadyBooked', params: ({ event }) => ({ error: event.error }) },
+            target: 'alreadyBooked',
+            actions: { type: 'assignAlreadyBooked', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
             guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'payment' }) },
             target: 'paymentFailure',
             actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
@@ -295,6 +355,7 @@ export const checkoutMachine = setup({
     },
     success: { type: 'final' },
     requestSent: { type: 'final' },
+    alreadyBooked: { type: 'final' },
     serverError: {
       on: {
         retry: { target: 'submitting' },

@@ -18,7 +18,7 @@ import { type Actor, type ActorLogic, type SnapshotFrom } from 'xstate'
 import { getStateNodes } from 'xstate/graph'
 import { validateContact } from '~/lib/checkout-validation'
 import { checkoutMachine } from './checkout.machine'
-import type { Booking, Cart, CheckoutDraft, CheckoutEvent, CheckoutMachineInput, PaymentMethod, PaymentStart, StartPaymentInput, SubmitCheckoutInput } from './checkout.types'
+import type { Booking, Cart, ChangeCartInput, CheckoutContext, CheckoutDraft, CheckoutEvent, CheckoutMachineInput, PaymentMethod, PaymentStart, StartPaymentInput, SubmitCheckoutInput } from './checkout.types'
 import {
   allowedPaymentMethods,
   checkoutErrors,
@@ -34,7 +34,7 @@ import { bookingFor, cart, CANYONING, CONTACT, EXTRAS, REQUEST_CART, YOGA } from
 import { actorOutcome, deferredCalls, machineModel, replayPaths } from '../../../tests/support/machine-model'
 
 /** The open submit (and payment start) of the running actor under test. */
-const pending = deferredCalls<'submitCheckout' | 'startPayment'>()
+const pending = deferredCalls<'submitCheckout' | 'startPayment' | 'changeCart'>()
 /** Where the app was sent (the redirect action). */
 let redirects: string[] = []
 const resetCalls = () => {
@@ -47,6 +47,7 @@ const machine = checkoutMachine.provide({
   actors: {
     submitCheckout: pending.actor<Booking, SubmitCheckoutInput>('submitCheckout'),
     startPayment: pending.actor<PaymentStart, StartPaymentInput>('startPayment'),
+    changeCart: pending.actor<Cart, ChangeCartInput>('changeCart'),
   },
   actions: { redirect: (_, params: { url: string }) => void redirects.push(params.url) },
 })
@@ -59,6 +60,8 @@ const FAILURES = {
   termsInvalid: { status: 400, message: 'Invalid enquiry', data: { code: 'validation', errors: { termsAccepted: { code: 'required' } } } },
   conflict: { status: 409, message: 'Conflict', data: { code: 'items.unavailable', items: { [CANYONING.id]: 'places.insufficient', [YOGA.id]: 'slot.unavailable' } } },
   internal: { status: 500, message: 'Internal error', data: { code: 'internal' } },
+  /** Booked before in another tab (the app turns the checkout's 200 into this). */
+  booked: { status: 409, message: 'Conflict', data: { code: 'cart.booked' } },
   payment: { code: 'payment.failed', message: 'Card declined' },
 }
 
@@ -74,6 +77,25 @@ const START_FAILURES = {
 const started = (output: PaymentStart) => ({ type: 'xstate.done.actor.startPayment', output }) as unknown as CheckoutEvent
 const startFailed = (error: unknown) => ({ type: 'xstate.error.actor.startPayment', error }) as unknown as CheckoutEvent
 
+/** The cart as the server answers a change (remove, quantity): what the change asked for. */
+function changedCart(context: CheckoutContext): Cart | null {
+  const change = context.cartChange?.change
+  if (!change) return null
+  const items =
+    change.kind === 'remove'
+      ? context.cart.items.filter((i) => i.id !== change.itemId)
+      : context.cart.items.map((i) =>
+          i.id === change.itemId ? { ...i, quantity: change.quantity, places: i.places === i.quantity ? change.quantity : i.places, total: { ...i.total, amount: i.unitPrice.amount * change.quantity } } : i,
+        )
+  return { ...context.cart, items, total: { ...context.cart.total, amount: items.reduce((sum, i) => sum + i.total.amount, 0) } }
+}
+const CART_FAILURES = {
+  refused: { status: 409, message: 'Only 1 places are left on this date.', data: { code: 'places.insufficient', left: 1 } },
+  booked: { status: 409, message: 'This cart has been booked already.', data: { code: 'cart.booked' } },
+}
+const cartChanged = (output: Cart) => ({ type: 'xstate.done.actor.changeCart', output }) as unknown as CheckoutEvent
+const cartChangeFailed = (error: unknown) => ({ type: 'xstate.error.actor.changeCart', error }) as unknown as CheckoutEvent
+
 /** Concrete events for a snapshot: the visitor's with fixed payloads, the submit's outcomes from the context. */
 function eventsFor(itemId: string) {
   return (snapshot: Snapshot): CheckoutEvent[] => {
@@ -85,7 +107,10 @@ function eventsFor(itemId: string) {
       { type: 'participant.change', itemId, index: 1, field: 'surname', value: 'Muster' },
       { type: 'participant.forSelf', itemId, index: 0, value: true },
       { type: 'extra.toggle', itemId, index: 1, extraId: 'wetsuit' },
-      { type: 'cart.update', cart: context.cart }, // the cart read again
+      { type: 'item.quantity', itemId, quantity: 1 },
+      { type: 'item.remove', itemId },
+      ...(changedCart(context) ? [cartChanged(changedCart(context)!)] : []),
+      ...Object.values(CART_FAILURES).map(cartChangeFailed),
       { type: 'contact.change', field: 'person.email', value: 'anna@' },
       { type: 'contact.change', field: 'person.email', value: 'anna@example.ch' },
       { type: 'contact.change', field: 'person.firstname', value: 'Anne' },
@@ -130,9 +155,18 @@ function inOrder(snapshot: Snapshot, event: CheckoutEvent): boolean {
     if (snapshot.matches('contact')) return !contactTouched
     if (snapshot.matches('payment')) return !paymentTouched
   }
-  // Re-reading the cart matters after a conflict only.
-  if (event.type === 'cart.update') return Object.keys(fieldErrors).some((path) => /^items\.[^.]+$/.test(path))
+  // Changing the cart: before anything else is typed, or after the server refused an item (the example tests cover changes later on).
+  if (event.type === 'item.quantity' || event.type === 'item.remove') {
+    return Object.keys(fieldErrors).some((path) => /^items\.[^.]+$/.test(path)) || (!contactTouched && error === null && untouchedItems(snapshot))
+  }
   return true
+}
+
+/** The participants are as the model started them (the first named, nothing else). */
+function untouchedItems(snapshot: Snapshot): boolean {
+  return Object.values(snapshot.context.draft.items).every(
+    (item) => item.participants.length === 1 && item.participants[0]!.firstname === 'Anna' && item.participants[0]!.extras.length === 0 && !item.participants[0]!.forSelf,
+  )
 }
 
 /** The invariants every snapshot must satisfy. */
@@ -173,7 +207,7 @@ function assertInvariants(snapshot: Snapshot) {
     expect(status.complete).toBe(named && !(`items.${item.id}` in c.fieldErrors))
     expect(status.complete).toBe(status.missing.length === 0)
     // Beyond the configuration, an order's item has its participants (their number changes there only).
-    if (!inState('configuration') && c.mode === 'order') expect(participants.length).toBe(expected)
+    if (!inState('configuration', 'changingCart', 'alreadyBooked') && c.mode === 'order') expect(participants.length).toBe(expected)
   }
   expect(checkoutTotal(c)).toEqual({ amount: c.cart.total.amount + extrasAmount, currency: c.cart.total.currency })
 
@@ -182,8 +216,13 @@ function assertInvariants(snapshot: Snapshot) {
   if (forSelf[0]) expect({ firstname: forSelf[0].firstname, surname: forSelf[0].surname }).toEqual({ firstname: c.draft.person.firstname, surname: c.draft.person.surname })
 
   // A step is only left valid: the contact beyond it, everything once submitted.
-  if (!inState('configuration', 'contact')) expect(validateContact(c.draft)).toEqual({})
+  if (!inState('configuration', 'contact', 'changingCart', 'alreadyBooked')) expect(validateContact(c.draft)).toEqual({})
   if (inState('submitting', 'success', 'requestSent', 'serverError', 'paymentFailure', 'startingPayment', 'redirecting')) expect(checkoutErrors(c)).toEqual({})
+  // A cart change: open while changing the cart, its refusal shown in the configuration only; an emptied cart goes no further.
+  if (inState('changingCart')) expect(c.cartChange).toMatchObject({ error: null })
+  if (c.cartChange) expect(inState('configuration', 'changingCart', 'alreadyBooked')).toBe(true)
+  if (c.cartChange?.error) expect(c.cartChange.error.code).toBe('places.insufficient')
+  if (!inState('configuration', 'changingCart', 'alreadyBooked')) expect(c.cart.items.length).toBeGreaterThan(0)
 
   // Errors: serialisable codes; the banner error in the failure states, or after a refused submit.
   for (const error of Object.values(c.fieldErrors)) expect(typeof error.code).toBe('string')
@@ -191,6 +230,8 @@ function assertInvariants(snapshot: Snapshot) {
   if (inState('submitting', 'success', 'requestSent', 'startingPayment', 'redirecting')) expect(c.error).toBeNull()
   if (inState('configuration', 'contact', 'payment') && c.error) expect([400, 409]).toContain(c.error.status)
   // A payment failure: the submit said so (no booking yet), or the booking exists and its payment could not start.
+  // Booked before (another tab): said so, and no booking of this draft is claimed.
+  if (inState('alreadyBooked')) expect(c.error?.code).toBe('cart.booked')
   if (inState('paymentFailure')) expect(c.booking === null ? c.error?.code === 'payment.failed' : c.error?.code === 'payment.provider_unavailable').toBe(true)
 
   // Pay now: a booking to pay and the provider's page once, on the way out.
@@ -199,9 +240,9 @@ function assertInvariants(snapshot: Snapshot) {
   expect(redirects).toEqual(inState('redirecting') ? [START.redirectUrl] : [])
 
   // Done exactly in the final states, with the booking of the right kind.
-  if (inState('configuration', 'contact', 'payment', 'submitting', 'serverError')) expect(c.booking).toBeNull()
+  if (inState('configuration', 'contact', 'payment', 'submitting', 'serverError', 'alreadyBooked')) expect(c.booking).toBeNull()
   if (inState('success', 'requestSent', 'startingPayment', 'redirecting')) expect(c.booking).not.toBeNull()
-  expect(snapshot.status).toBe(inState('success', 'requestSent', 'redirecting') ? 'done' : 'active')
+  expect(snapshot.status).toBe(inState('success', 'requestSent', 'redirecting', 'alreadyBooked') ? 'done' : 'active')
   if (inState('success')) expect(c.booking?.mode).toBe('order')
   if (inState('requestSent')) expect(c.booking?.mode).toBe('request')
   if (snapshot.status === 'done') {
@@ -223,7 +264,8 @@ const EVENT_TYPES = [
     'payment.select',
     'terms.toggle',
     'message.change',
-    'cart.update',
+    'item.remove',
+    'item.quantity',
     'step.next',
     'step.back',
     'step.goto',
@@ -234,6 +276,8 @@ const EVENT_TYPES = [
   'xstate.error.actor.submitCheckout',
   'xstate.done.actor.startPayment',
   'xstate.error.actor.startPayment',
+  'xstate.done.actor.changeCart',
+  'xstate.error.actor.changeCart',
 ]
 
 /** The contact is filled in but for the e-mail address. */
@@ -259,7 +303,7 @@ const SCENARIOS: [string, Cart, string, PaymentMethod[], (event: CheckoutEvent) 
     CANYONING.id,
     ['PAY_NOW', 'PAY_ON_SITE'],
     (event) =>
-      !['participant.forSelf', 'message.change', 'extra.toggle', 'cart.update', 'participant.remove'].includes(event.type) &&
+      !['participant.forSelf', 'message.change', 'extra.toggle', 'participant.remove', 'item.remove', 'item.quantity'].includes(event.type) &&
       !(event.type === 'contact.change' && event.field === 'person.firstname') &&
       !(event.type === 'payment.select' && event.method === 'PAY_ON_SITE'),
   ],
@@ -286,14 +330,21 @@ describe.each(SCENARIOS)('checkoutMachine model: %s', (name, modelCart, itemId, 
     const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.state._nodes.map((n) => n.id))))
     reached.forEach((id) => reachedStateNodes.add(id))
     paths.forEach((p) => p.steps.forEach((s) => usedEventTypes.add(s.event.type)))
+    const changing = uses({ type: 'item.remove', itemId }) ? ['checkout.changingCart'] : []
     const final = modelCart === REQUEST_CART ? ['checkout.requestSent'] : paymentOptions.includes('PAY_NOW') ? ['checkout.startingPayment', 'checkout.redirecting', 'checkout.success'] : ['checkout.success']
-    expect([...reached], name).toEqual(expect.arrayContaining(['checkout.configuration', 'checkout.contact', 'checkout.payment', 'checkout.submitting', 'checkout.serverError', 'checkout.paymentFailure', ...final]))
+    expect([...reached], name).toEqual(expect.arrayContaining(['checkout.configuration', 'checkout.contact', 'checkout.payment', 'checkout.submitting', 'checkout.serverError', 'checkout.paymentFailure', 'checkout.alreadyBooked', ...changing, ...final]))
   })
 
   it(`replays the shortest paths on a real actor`, async () => {
     expect(paths.length).toBeGreaterThan(50)
     const exec = async (actor: Actor<typeof machine>, event: CheckoutEvent, before: Snapshot) => {
       const outcome = actorOutcome(event)
+      if (outcome?.id === 'changeCart') {
+        // The open change is the one the visitor asked for, on this cart.
+        expect(pending.get('changeCart')?.input).toEqual({ cartId: before.context.cart.id, change: before.context.cartChange?.change })
+        await pending.settle(actor, before, 'changeCart', outcome.outcome, outcome.value)
+        return
+      }
       if (outcome?.id === 'startPayment') {
         // The open start is for this cart; then its outcome.
         expect(pending.get('startPayment')?.input).toEqual({ cartId: before.context.cart.id })
@@ -312,6 +363,7 @@ describe.each(SCENARIOS)('checkoutMachine model: %s', (name, modelCart, itemId, 
       // Exactly one submit is open while submitting, one payment start while starting it.
       expect(pending.get('submitCheckout') !== undefined).toBe(actual.matches('submitting'))
       expect(pending.get('startPayment') !== undefined).toBe(actual.matches('startingPayment'))
+      expect(pending.get('changeCart') !== undefined).toBe(actual.matches('changingCart'))
       assertInvariants(actual)
     }
     await replayPaths({ machine, input, paths, eventTypes: EVENT_TYPES, reset: resetCalls }, exec, check)
@@ -327,7 +379,7 @@ describe('checkoutMachine model: coverage', () => {
   it('reaches every state node', () => {
     const all = getStateNodes(machine.root).map((n) => n.id)
     expect(all.filter((id) => !reachedStateNodes.has(id))).toEqual([])
-    expect(all).toHaveLength(10)
+    expect(all).toHaveLength(12)
   })
 
   it('uses every event type', () => {

@@ -59,7 +59,13 @@ export type CheckoutContext = {
   booking: Booking | null
   /** Pay now: the provider's page the visitor is sent to. */
   redirectUrl: string | null
+  /** The visitor's last change of the cart (remove an item, change its quantity) and, if the server refused it, why. */
+  cartChange: { change: CartChange; error: CheckoutError | null } | null
 }
+
+/** A change of the cart from the checkout; the server moves the holds with it. */
+export type CartChange = { kind: 'remove'; itemId: string } | { kind: 'quantity'; itemId: string; quantity: number }
+export type ChangeCartInput = { cartId: string; change: CartChange }
 
 export const CONTACT_FIELDS = [
   'customer.type',
@@ -87,8 +93,10 @@ export type CheckoutEvent =
   | { type: 'payment.select'; method: PaymentMethod }
   | { type: 'terms.toggle'; value: boolean }
   | { type: 'message.change'; value: string }
-  /** The cart was read again (e.g. after an item was removed or its date changed). */
-  | { type: 'cart.update'; cart: Cart }
+  /** Removes an item from the cart (its places are released). */
+  | { type: 'item.remove'; itemId: string }
+  /** Changes the quantity of an item (its hold follows). */
+  | { type: 'item.quantity'; itemId: string; quantity: number }
   | { type: 'step.next' }
   | { type: 'step.back' }
   | { type: 'step.goto'; step: CheckoutStep }

@@ -912,7 +912,7 @@ export const contract: OpenApiDocument = {
           "checkout"
         ],
         "summary": "Turns the cart into a booking (order) or a request, atomically.",
-        "description": "The server validates everything again (field errors in `data.errors`), takes the places\nof every item in one transaction (never overselling; an item whose places are gone gives\n409 with `data.items`), and answers the booking. A cart is booked once: repeating the\ncall answers the same booking.\n",
+        "description": "The server validates everything again (field errors in `data.errors`), takes the places\nof every item in one transaction (never overselling; an item whose places are gone gives\n409 with `data.items`), and answers the booking. A cart is booked once: repeating the\ncall with the same Idempotency-Key answers the same 201 again; another call (e.g. from a\nsecond tab on the same cart) answers 200 with the booking made before — not with the\ndetails it sent, which were not booked.\n",
         "parameters": [
           {
             "$ref": "#/components/parameters/Locale"
@@ -938,6 +938,30 @@ export const contract: OpenApiDocument = {
           }
         },
         "responses": {
+          "200": {
+            "description": "The cart was booked before (in another tab or window); the booking made then. Nothing of this call was booked.",
+            "headers": {
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "data"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/Booking"
+                    }
+                  }
+                }
+              }
+            }
+          },
           "201": {
             "description": "The booking (or request).",
             "headers": {
@@ -3294,8 +3318,39 @@ export const contract: OpenApiDocument = {
             "type": "string"
           },
           "params": {
+            "description": "The message's parameters; besides the documented ones, a code may have its own (e.g.\n`country` of `postcode`).\n",
             "type": "object",
-            "additionalProperties": true
+            "additionalProperties": true,
+            "properties": {
+              "type": {
+                "description": "What a `too_small` or `too_big` is measured on, which words its message: a text's\nlength in characters (`string`), a number's value (`number`), a list's entries\n(`array`, also an object's properties), a date (`date`).\n",
+                "type": "string",
+                "enum": [
+                  "string",
+                  "number",
+                  "array",
+                  "date"
+                ]
+              },
+              "minimum": {
+                "description": "The least allowed (`too_small`); a date as `YYYY-MM-DD`.",
+                "type": [
+                  "number",
+                  "string"
+                ]
+              },
+              "maximum": {
+                "description": "The most allowed (`too_big`); a date as `YYYY-MM-DD`.",
+                "type": [
+                  "number",
+                  "string"
+                ]
+              },
+              "expected": {
+                "description": "The type an `invalid_type` field needs: `string`, `number`, `boolean`, `object`,\n`array`, `null`; `int` for a fraction where a whole number belongs.\n",
+                "type": "string"
+              }
+            }
           }
         }
       },

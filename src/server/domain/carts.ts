@@ -174,8 +174,8 @@ async function loadItemTarget(ctx: CatalogueContext, offerSlug: string, skuId: s
 function checkQuantity(sku: typeof skus.$inferSelect, quantity: number) {
   const max = sku.type === 'private-service-slot' ? 1 : sku.type === 'private-service-participant' ? (sku.maxParticipants ?? sku.maxQuantity) : sku.maxQuantity
   const min = Math.max(1, sku.minQuantity)
-  if (!Number.isInteger(quantity) || quantity < min) throw invalid('quantity', 'too_small', `The quantity must be at least ${min}.`, { minimum: min })
-  if (quantity > max) throw invalid('quantity', 'too_big', `The quantity must be at most ${max}.`, { maximum: max })
+  if (!Number.isInteger(quantity) || quantity < min) throw invalid('quantity', 'too_small', `The quantity must be at least ${min}.`, { type: 'number', minimum: min })
+  if (quantity > max) throw invalid('quantity', 'too_big', `The quantity must be at most ${max}.`, { type: 'number', maximum: max })
 }
 
 /**

@@ -100,15 +100,17 @@ export async function reservePlaces(tx: Tx, ctx: CatalogueContext, list: Reserva
  * Turns a cart into a booking or request in one transaction: everything is
  * validated again; every session is locked and its places counted (the cart's own holds are
  * its own), so no place is sold twice whatever arrives in parallel; a cart is booked once.
+ * `earlier`: the cart was booked before (another tab, another submit) — the booking answered is
+ * that one, and nothing of this input was booked.
  */
 export async function checkoutCart(
   ctx: CatalogueContext,
   cartId: string,
   input: CheckoutInput,
   options: { origin?: string } = {},
-): Promise<Booking> {
+): Promise<{ booking: Booking; earlier: boolean }> {
   const existing = await findBookingOfCart(ctx, cartId)
-  if (existing) return existing
+  if (existing) return { booking: existing, earlier: true }
   const [cart] = await ctx.db.select().from(carts).where(and(eq(carts.id, cartId), eq(carts.shopId, ctx.shop.id)))
   if (!cart) throw notFound('cart.not_found', 'This cart does not exist.')
   const items = await ctx.db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id))
@@ -229,5 +231,5 @@ export async function checkoutCart(
     return result
   })
 
-  return created ?? (await findBookingOfCart(ctx, cartId))!
+  return created ? { booking: created, earlier: false } : { booking: (await findBookingOfCart(ctx, cartId))!, earlier: true }
 }

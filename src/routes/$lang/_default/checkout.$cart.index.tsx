@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { ApiError, unwrap } from '~/api/client'
-import { cartBookingQuery, cartQuery, startCartPayment } from '~/api/checkout.queries'
+import { ApiError } from '~/api/client'
+import { cartBookingQuery, cartQuery, changeCartItem, startCartPayment, submitCartCheckout } from '~/api/checkout.queries'
 import { offerQuery } from '~/api/offers.queries'
 import { pageTitle } from '~/lib/page-title'
 import { CheckoutFlow } from '~/components/checkout/checkout-flow'
@@ -41,12 +41,13 @@ function CheckoutPage() {
       lang={lang}
       timeZone={config.timeZone}
       submit={async ({ cartId, input }) => {
-        const booked = (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: input }))).data
+        const booked = await submitCartCheckout(api, cartId, input)
         // The success page starts from this answer: it alone carries the "manage my booking" token.
         queryClient.setQueryData(cartBookingQuery(api, lang, cartId).queryKey, booked)
         return booked
       }}
       startPayment={(cartId) => startCartPayment(api, cartId)}
+      changeCart={(change) => changeCartItem(api, change)}
     />
   )
 }

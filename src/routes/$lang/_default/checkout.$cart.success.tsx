@@ -10,18 +10,21 @@ import { PaymentPanel } from '~/components/payments/payment-panel'
 import { pageTitle } from '~/lib/page-title'
 import { formatDayTime, formatLongDate, formatMoney } from '~/lib/dates'
 import { ButtonLink } from '~/components/button'
-import { BookedDates, BookingOutcomeIntro, BookingTotals, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { AlreadyBookedNotice, BookedDates, BookingOutcomeIntro, BookingTotals, useCartBookingPayment } from '~/components/checkout/booking-outcome'
 import { TimeZoneNote } from '~/components/time-zone-note'
 
 const complete = msg`Booking complete`
 
-type Search = { payment?: string }
+/** `already`: the checkout found the cart booked before (another tab or window): this is that booking. */
+type Search = { payment?: string; already?: 1 }
 
 export const Route = createFileRoute('/$lang/_default/checkout/$cart/success')({
   // `payment`: back from the provider after pay now (its `outcome` hint is ignored: the server,
   // told by the provider's signed webhook, says whether it was paid).
-  validateSearch: (search: Record<string, unknown>): Search =>
-    typeof search.payment === 'string' && OPAQUE_ID.test(search.payment) ? { payment: search.payment } : {},
+  validateSearch: (search: Record<string, unknown>): Search => ({
+    ...(typeof search.payment === 'string' && OPAQUE_ID.test(search.payment) ? { payment: search.payment } : {}),
+    ...(search.already === 1 || search.already === '1' ? { already: 1 as const } : {}),
+  }),
   loader: async ({ context, params }) => {
     try {
       await context.queryClient.ensureQueryData(cartBookingQuery(context.api, context.lang, params.cart))
@@ -38,7 +41,7 @@ function SuccessPage() {
   const { t } = useLingui()
   const { api, lang, config } = Route.useRouteContext()
   const { cart } = Route.useParams()
-  const { payment } = Route.useSearch()
+  const { payment, already } = Route.useSearch()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
   const request = booking.mode === 'request'
   // The manage link's token comes only with the checkout's answer (it is stored hashed): kept
@@ -52,6 +55,7 @@ function SuccessPage() {
   const linkExpiry = booking.paymentLink ? formatLongDate(booking.paymentLink.expiresAt, lang, config.timeZone) : ''
   return (
     <main className="mx-auto max-w-3xl px-4 py-12" data-testid="checkout-success">
+      {already ? <AlreadyBookedNotice /> : null}
       <BookingOutcomeIntro booking={booking} headingClassName="text-3xl font-bold" textClassName="mt-4 text-lg" />
       {booking.paymentDeadline ? (
         <p className="mt-4" data-testid="payment-deadline">

@@ -3,8 +3,8 @@ import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError, unwrap } from '~/api/client'
-import { cartBookingQuery, cartQuery, startCartPayment } from '~/api/checkout.queries'
+import { ApiError } from '~/api/client'
+import { cartBookingQuery, cartQuery, changeCartItem, startCartPayment, submitCartCheckout } from '~/api/checkout.queries'
 import { monthQuery, offerQuery } from '~/api/offers.queries'
 import { OPAQUE_ID, parseSlug } from '~/lib/params'
 import { pageTitle } from '~/lib/page-title'
@@ -16,7 +16,7 @@ import { bookingEventDetail } from '~/features/embed/booking-event'
 import { BookingPanel } from '~/components/offers/booking-panel'
 import { EmbedOfferHeader } from '~/features/embed/embed-parts'
 import { PaymentPanel } from '~/components/payments/payment-panel'
-import { BookedDates, BookingOutcomeIntro, BookingTotals, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
+import { AlreadyBookedNotice, BookedDates, BookingOutcomeIntro, BookingTotals, isAwaitingPayment, useCartBookingPayment } from '~/components/checkout/booking-outcome'
 import { buttonClass } from '~/components/button'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { paymentOptionsOf } from '~/lib/shop-settings'
@@ -29,6 +29,8 @@ type BookingSearch = {
   cart?: string
   /** The booking exists: show its summary. */
   done?: 1
+  /** The cart was booked before (another tab or window): its booking is shown with a notice. */
+  already?: 1
   /** Prefill from the host page. */
   date?: string
   participants?: number
@@ -38,6 +40,7 @@ function parseBookingSearch(search: Record<string, unknown>): BookingSearch {
   const result: BookingSearch = {}
   if (typeof search.cart === 'string' && OPAQUE_ID.test(search.cart)) result.cart = search.cart
   if (result.cart && (search.done === 1 || search.done === '1')) result.done = 1
+  if (result.done && (search.already === 1 || search.already === '1')) result.already = 1
   if (typeof search.date === 'string' && DATE.test(search.date)) result.date = search.date
   const participants = Number(search.participants)
   if (Number.isInteger(participants) && participants >= 1 && participants <= 50) result.participants = participants
@@ -110,7 +113,7 @@ function BookingWidget() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [navigate, slug, offer.title, JSON.stringify(frame)],
   )
-  const onDone = useCallback((cartId: string) => void navigate({ search: { ...frame, cart: cartId, done: 1 }, replace: true }), [navigate, JSON.stringify(frame)]) // eslint-disable-line react-hooks/exhaustive-deps
+  const onDone = useCallback((cartId: string, outcome?: { already: boolean }) => void navigate({ search: { ...frame, cart: cartId, done: 1, ...(outcome?.already ? { already: 1 as const } : {}) }, replace: true }), [navigate, JSON.stringify(frame)]) // eslint-disable-line react-hooks/exhaustive-deps
 
   if (data.view === 'checkout') {
     return (
@@ -131,9 +134,10 @@ function BookingWidget() {
         submit={async ({ cartId, input }) => {
           // The shop's reports count where visitors book: this widget, on the page the loader named (origin and path).
           const channel = { kind: 'embed' as const, ...(frame.origin ? { hostOrigin: frame.origin, ...(frame.path ? { hostPath: frame.path } : {}) } : {}) }
-          return (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/checkout', { params: { path: { cartId } }, body: { ...input, channel } }))).data
+          return submitCartCheckout(api, cartId, { ...input, channel })
         }}
         startPayment={(cartId) => startCartPayment(api, cartId)}
+        changeCart={(change) => changeCartItem(api, change)}
         onDone={onDone}
         redirect={redirectTop}
         emptyCartLink={
@@ -145,7 +149,7 @@ function BookingWidget() {
       </Suspense>
     )
   }
-  if (data.view === 'done' && search.cart) return <BookingDone cart={search.cart} frame={frame} />
+  if (data.view === 'done' && search.cart) return <BookingDone cart={search.cart} frame={frame} already={search.already === 1} />
   return (
     // Named: the host page has a main of its own, and landmarks on one page must differ (axe landmark-unique).
     <main aria-label={t({ message: `Book: ${offer.title}`, comment: 'the booking widget, as a landmark' })}>
@@ -172,7 +176,7 @@ function redirectTop(url: string) {
   if (!opened) window.location.assign(url)
 }
 
-function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
+function BookingDone({ cart, frame, already }: { cart: string; frame: EmbedSearch; already: boolean }) {
   const { t } = useLingui()
   const { api, lang, config } = Route.useRouteContext()
   const { data: booking } = useSuspenseQuery(cartBookingQuery(api, lang, cart))
@@ -180,8 +184,9 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
 
   // The host page learns of the conversion once (not again on a reload of this view).
   useEffect(() => {
-    emitEmbedEventOnce(cart, request ? 'request-sent' : 'checkout-completed', bookingEventDetail(booking))
-  }, [cart, request, booking])
+    // Booked before in another tab: that tab told the host page already.
+    if (!already) emitEmbedEventOnce(cart, request ? 'request-sent' : 'checkout-completed', bookingEventDetail(booking))
+  }, [cart, request, booking, already])
 
   const awaitingPayment = isAwaitingPayment(booking)
   const { load, start, onPaid } = useCartBookingPayment(api, lang, cart)
@@ -189,6 +194,7 @@ function BookingDone({ cart, frame }: { cart: string; frame: EmbedSearch }) {
   const linkExpiry = booking.paymentLink ? formatLongDate(booking.paymentLink.expiresAt, lang, config.timeZone) : ''
   return (
     <main data-testid="checkout-success" aria-label={t`Booking complete`}>
+      {already ? <AlreadyBookedNotice className="mb-4" /> : null}
       <BookingOutcomeIntro booking={booking} headingClassName="text-2xl font-bold" textClassName="mt-3" />
       {awaitingPayment ? (
         <div className="mt-6">

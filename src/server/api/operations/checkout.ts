@@ -9,8 +9,9 @@ import { catalogue } from './context'
 export const checkout = {
   checkout: {
     handler: async (ctx, { path, body }) => {
-      const booking = await checkoutCart(catalogue(ctx), path.cartId, body, { origin: ctx.origin })
-      return json('checkout', { data: booking }, { status: 201 })
+      const { booking, earlier } = await checkoutCart(catalogue(ctx), path.cartId, body, { origin: ctx.origin })
+      // 200: booked before (another tab or window); this call's details were not booked.
+      return json('checkout', { data: booking }, { status: earlier ? 200 : 201 })
     },
   },
   getCartBooking: {
