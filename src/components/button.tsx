@@ -1,5 +1,6 @@
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react'
+import { useHydrated } from '~/lib/use-hydrated'
 
 /** Button variants (primary, secondary, ghost) and sizes, themed through the shop's colour variables. */
 export type ButtonVariant = 'primary' | 'outline' | 'white' | 'gray' | 'ghost' | 'danger'
@@ -31,9 +32,15 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
 
 type Style = { variant?: ButtonVariant; size?: ButtonSize }
 
+/**
+ * A button. One that only works with JavaScript (`type="button"`) is disabled, visibly, until the
+ * page has hydrated: a tap before that would be lost. Submit buttons stay enabled: without
+ * JavaScript their form still submits.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & Style>(
-  function Button({ variant, size, className, type = 'button', ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />
+  function Button({ variant, size, className, type = 'button', disabled, ...props }, ref) {
+    const hydrated = useHydrated()
+    return <button ref={ref} type={type} disabled={disabled || (type === 'button' && !hydrated)} className={buttonClass(variant, size, className)} {...props} />
   },
 )
 

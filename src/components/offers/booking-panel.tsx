@@ -28,17 +28,10 @@ import { ApiError } from '~/api/client'
 import { useDurationText } from '~/components/offers/duration'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { nextSelectable } from '~/components/offers/calendar-keys'
+import { useHydrated } from '~/lib/use-hydrated'
+import { rememberCart, rememberedCart } from '~/lib/remembered-cart'
 
-const CART_KEY = 'webshop:cart'
 const LangRoute = getRouteApi('/$lang')
-
-function rememberedCart(): string | undefined {
-  try {
-    return window.localStorage.getItem(CART_KEY) ?? undefined
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * The booking panel: month calendar with date statuses → time or start time →
@@ -74,9 +67,10 @@ export function BookingPanel({
           ),
           addToCart: fromPromise(async ({ input }: { input: AddToCartInput }) => {
             let cartId = input.cartId
+            let cart: Parameters<typeof rememberCart>[0] | undefined
             const add = async (id: string) => {
               for (const item of input.items) {
-                await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/items', { params: { path: { cartId: id } }, body: item }))
+                cart = (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/items', { params: { path: { cartId: id } }, body: item }))).data
               }
             }
             if (cartId) {
@@ -93,11 +87,8 @@ export function BookingPanel({
               cartId = (await unwrap(api.POST('/api/webshop/v1/carts', { body: {} }))).data.id
               await add(cartId)
             }
-            try {
-              window.localStorage.setItem(CART_KEY, cartId)
-            } catch {
-              // private mode: the cart id still travels in the checkout URL
-            }
+            // Remembered with its holds: once they have all run out, the cart is not picked up again.
+            rememberCart(cart ?? { id: cartId, items: [] })
             await queryClient.invalidateQueries({ queryKey: ['offers', 'day', input.items[0]?.offer] })
             return { cartId }
           }),
@@ -368,6 +359,8 @@ function Calendar(props: {
   const { t } = useLingui()
   const { lang, month, dates } = props
   const grid = useRef<HTMLDivElement>(null)
+  // Until the page has hydrated a tap on the month buttons would be lost: they wait, visibly.
+  const hydrated = useHydrated()
   const [year, monthNumber] = month.split('-').map(Number) as [number, number]
   const first = new Date(Date.UTC(year, monthNumber - 1, 1))
   const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()
@@ -405,13 +398,13 @@ function Calendar(props: {
   return (
     <div className="mt-3" aria-busy={props.loading}>
       <div className="flex items-center justify-between">
-        <button type="button" onClick={props.onPrevious} disabled={!props.canPrevious} className="min-h-11 min-w-11 rounded-md ring-1 ring-black/20 disabled:opacity-40" aria-label={t`Previous month`}>
+        <button type="button" onClick={props.onPrevious} disabled={!props.canPrevious || !hydrated} className="min-h-11 min-w-11 rounded-md ring-1 ring-black/20 disabled:opacity-40" aria-label={t`Previous month`}>
           ‹
         </button>
         <p className="font-semibold" aria-live="polite">
           {title}
         </p>
-        <button type="button" onClick={props.onNext} className="min-h-11 min-w-11 rounded-md ring-1 ring-black/20" aria-label={t`Next month`}>
+        <button type="button" onClick={props.onNext} disabled={!hydrated} className="min-h-11 min-w-11 rounded-md ring-1 ring-black/20 disabled:opacity-40" aria-label={t`Next month`}>
           ›
         </button>
       </div>
