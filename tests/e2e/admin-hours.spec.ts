@@ -36,7 +36,14 @@ test('a manager sets the weekly hours of a private service and closes three days
   await page.getByRole('button', { name: 'Ajouter des jours de fermeture ou des horaires spéciaux…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Choisir des dates' })
   await expect(dialog).toBeVisible()
-  await dialog.locator('[role="gridcell"][tabindex="0"]').focus()
+  // Next month (all of it selectable), and a start early enough that the three days stay in that
+  // month whatever today is: near a month's end the grid would turn the page mid-selection.
+  const focusedCell = dialog.locator('[role="gridcell"][tabindex="0"]')
+  await focusedCell.focus()
+  await page.keyboard.press('PageDown')
+  await expect(focusedCell).toBeFocused()
+  if (Number((await focusedCell.getAttribute('data-date'))!.slice(8)) > 25) await page.keyboard.press('ArrowUp')
+  await expect(focusedCell).toBeFocused()
   await page.keyboard.press('ArrowRight')
   await page.keyboard.press('Space')
   await page.keyboard.press('Shift+ArrowRight')
