@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { at, expect, expectNoAxeViolations, test } from './fixtures'
-import { credentials, signInOnTheWay } from './staff-helpers'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { apiCall, credentials, signInOnTheWay } from './staff-helpers'
 
 const SLOW = { timeout: 20_000 }
 const HOST = 'localhost'
@@ -25,12 +25,7 @@ async function openParticipants(card: Locator) {
 }
 
 /** A staff or webshop API call of the signed-in page's context (its cookies, the anti-forgery pair, a key). */
-async function call(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? ''
-  const headers = { 'x-xsrf-token': decodeURIComponent(xsrf), 'idempotency-key': randomUUID(), 'x-flowin-locale': 'de', 'content-type': 'application/json' }
-  const answer = method === 'GET' ? await page.request.get(at(HOST, path), { headers }) : await page.request.post(at(HOST, path), { headers, data })
-  return { status: answer.status(), body: (await answer.json().catch(() => ({}))) as { data?: Record<string, unknown> & { id?: string } } }
-}
+const call = (page: Page, method: 'GET' | 'POST', path: string, data?: unknown) => apiCall(page, HOST, method, path, data)
 
 /** The manager's date tomorrow at 15:00 on the first group activity that takes one, booked by a visitor (one participant). */
 async function bookedDateTomorrow(manager: Page, surname: string): Promise<string> {

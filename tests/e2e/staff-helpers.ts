@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -37,4 +38,15 @@ export async function signInOnTheWay(page: Page, host: string, path: string, who
   await page.getByRole('textbox', { name: t.password, exact: true }).fill(who.password)
   await page.getByRole('button', { name: t.submit }).click()
   if (options.lands !== false) await expect(page).toHaveURL(at(host, path), { timeout: 20_000 })
+}
+
+/**
+ * A staff or webshop API call in the page's browser context: its cookies, the anti-forgery pair
+ * from its XSRF-TOKEN cookie, a fresh idempotency key and the language header.
+ */
+export async function apiCall(page: Page, host: string, method: 'GET' | 'POST', path: string, data?: unknown, lang = 'de') {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? ''
+  const headers = { 'x-xsrf-token': decodeURIComponent(xsrf), 'idempotency-key': randomUUID(), 'x-flowin-locale': lang, 'content-type': 'application/json' }
+  const answer = method === 'GET' ? await page.request.get(at(host, path), { headers }) : await page.request.post(at(host, path), { headers, data })
+  return { status: answer.status(), body: (await answer.json().catch(() => ({}))) as { data?: Record<string, unknown> & { id?: string } } }
 }

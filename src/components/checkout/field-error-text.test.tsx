@@ -56,4 +56,12 @@ describe('field error texts', () => {
     expect(textOf('de')({ code: 'invalid_type', params: { expected: 'number' } })).toBe('Es wurde eine Zahl erwartet')
     expect(textOf('fr')({ code: 'invalid_type', params: { expected: 'boolean' } })).toBe('Champ obligatoire')
   })
+
+  it('an item the server refused names why: places gone, a start time taken, a date started or cancelled by the shop', () => {
+    expect(textOf('en')({ code: 'places.insufficient' })).toBe('There are not enough places left on this date any more. Please choose another date.')
+    expect(textOf('en')({ code: 'slot.unavailable' })).toBe('This start time is no longer available. Please choose another one.')
+    expect(textOf('en')({ code: 'session.past' })).toBe('This date has already started or was cancelled. Please choose another one.')
+    expect(textOf('de')({ code: 'session.past' })).toBe('Dieser Termin hat bereits begonnen oder wurde abgesagt. Bitte wählen Sie einen anderen.')
+    expect(textOf('fr')({ code: 'session.past' })).toBe('Cette date a déjà commencé ou a été annulée. Veuillez en choisir une autre.')
+  })
 })

@@ -51,7 +51,8 @@ export function useFieldErrorText() {
       case 'slot.unavailable':
         return t`This start time is no longer available. Please choose another one.`
       case 'session.past':
-        return t`This date has already started. Please choose another one.`
+        // The server says so of a date that has started and of one the shop cancelled (checkout.ts).
+        return t`This date has already started or was cancelled. Please choose another one.`
       default:
         return t`Please check this entry.`
     }

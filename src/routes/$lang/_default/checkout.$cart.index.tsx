@@ -24,7 +24,10 @@ export const Route = createFileRoute('/$lang/_default/checkout/$cart/')({
       throw error
     }
   },
+  // The checkout starts from the server's cart as it is now: a match kept from an earlier visit
+  // would show items removed since ("choose another date", another tab) while it revalidates.
   staleTime: 0,
+  gcTime: 0,
   head: ({ match }) => pageTitle(match.context.config, match.context.lang, title, { noindex: true }),
   component: CheckoutPage,
 })
