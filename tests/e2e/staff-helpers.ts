@@ -44,9 +44,9 @@ export async function signInOnTheWay(page: Page, host: string, path: string, who
  * A staff or webshop API call in the page's browser context: its cookies, the anti-forgery pair
  * from its XSRF-TOKEN cookie, a fresh idempotency key and the language header.
  */
-export async function apiCall(page: Page, host: string, method: 'GET' | 'POST', path: string, data?: unknown, lang = 'de') {
+export async function apiCall(page: Page, host: string, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown, lang = 'de') {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? ''
   const headers = { 'x-xsrf-token': decodeURIComponent(xsrf), 'idempotency-key': randomUUID(), 'x-flowin-locale': lang, 'content-type': 'application/json' }
-  const answer = method === 'GET' ? await page.request.get(at(host, path), { headers }) : await page.request.post(at(host, path), { headers, data })
+  const answer = await page.request.fetch(at(host, path), { method, headers, ...(method === 'GET' ? {} : { data }) })
   return { status: answer.status(), body: (await answer.json().catch(() => ({}))) as { data?: Record<string, unknown> & { id?: string } } }
 }
