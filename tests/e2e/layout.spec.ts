@@ -96,22 +96,24 @@ test.describe('layout (issue 22, point 12)', () => {
 })
 
 test.describe('taps before the page is ready (issue 22, point 3)', () => {
-  test('a button that needs JavaScript waits, visibly disabled, and works once the page has hydrated (en)', async ({ page }) => {
-    // The scripts arrive late, as on a slow phone: the server's HTML is there, React is not yet.
-    let release = () => {}
-    const scripts = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/*.js', async (route) => {
-      await scripts
-      await route.continue()
+  for (const [lang, nextMonth] of [['en', 'Next month'], ['de', 'Nächster Monat'], ['fr', 'Mois suivant']] as const) {
+    test(`a button that needs JavaScript waits, visibly disabled, and works once the page has hydrated (${lang})`, async ({ page }) => {
+      // The scripts arrive late, as on a slow phone: the server's HTML is there, React is not yet.
+      let release = () => {}
+      const scripts = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/*.js', async (route) => {
+        await scripts
+        await route.continue()
+      })
+      await page.goto(at('localhost', `/${lang}/listing/canyoning-grimsel`), { waitUntil: 'domcontentloaded' })
+      const next = page.getByTestId('booking-panel').getByRole('button', { name: nextMonth })
+      await expect(next).toBeVisible()
+      await expect(next).toBeDisabled()
+      expect(await next.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(1)
+      const month = await page.getByTestId('booking-panel').locator('[aria-live="polite"]').first().textContent()
+      release()
+      await next.click() // waits until the button is enabled, then works: the tap is not lost
+      await expect(page.getByTestId('booking-panel').locator('[aria-live="polite"]').first()).not.toHaveText(month ?? '')
     })
-    await page.goto(at('localhost', '/en/listing/canyoning-grimsel'), { waitUntil: 'domcontentloaded' })
-    const next = page.getByTestId('booking-panel').getByRole('button', { name: 'Next month' })
-    await expect(next).toBeVisible()
-    await expect(next).toBeDisabled()
-    expect(await next.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(1)
-    const month = await page.getByTestId('booking-panel').locator('[aria-live="polite"]').first().textContent()
-    release()
-    await next.click() // waits until the button is enabled, then works: the tap is not lost
-    await expect(page.getByTestId('booking-panel').locator('[aria-live="polite"]').first()).not.toHaveText(month ?? '')
-  })
+  }
 })

@@ -73,31 +73,41 @@ test.describe('offers: browse, filter, book', () => {
     await expect(page).toHaveURL(/\/en\/checkout\/[A-Za-z0-9_-]{22,}$/)
   })
 
-  test('the calendar is keyboard-usable and labelled', async ({ page }) => {
-    await gotoHydrated(page, at('localhost', '/en'))
-    await page.getByTestId('offer-card').filter({ has: page.locator('[data-status="AVAILABLE"]') }).first().getByRole('link').click()
-    const panel = page.getByTestId('booking-panel')
-    await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()
-    const days = panel.locator('button[data-day]:not([disabled])')
-    if ((await days.count()) < 2) await panel.getByRole('button', { name: 'Next month' }).click()
-    const firstDay = panel.locator('button[data-day]:not([disabled])').first()
-    await expect(firstDay).toHaveAttribute('aria-label', /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} \w+, (available|few places left|on request)$/)
-    // one Tab stop for the month (issue 22, point 13): Tab reaches a day, arrows move between days
-    await expect(panel.locator('button[data-day][tabindex="0"]')).toHaveCount(1)
-    await panel.getByRole('button', { name: 'Next month' }).focus()
-    await page.keyboard.press('Tab')
-    await expect(firstDay).toBeFocused()
-    await page.keyboard.press('ArrowRight')
-    const secondDay = panel.locator('button[data-day]:not([disabled])').nth(1)
-    await expect(secondDay).toBeFocused()
-    await page.keyboard.press('ArrowLeft')
-    await expect(firstDay).toBeFocused()
-    await page.keyboard.press('Enter')
-    await expect(firstDay).toHaveAttribute('aria-pressed', 'true')
-    // Tab leaves the month instead of walking through every day
-    await page.keyboard.press('Shift+Tab')
-    await expect(page.locator('button[data-day]:focus')).toHaveCount(0)
-  })
+  const CALENDAR = {
+    en: { next: 'Next month', day: /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+, (available|few places left|on request)$/ },
+    de: { next: 'Nächster Monat', day: /^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. [A-ZÄÖÜ][a-zäöü]+, (verfügbar|nur noch wenige Plätze|auf Anfrage)$/ },
+    fr: { next: 'Mois suivant', day: /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) (1er|\d{1,2}) [a-zéû]+, (disponible|plus que quelques places|sur demande)$/ },
+  } as const
+  for (const lang of ['en', 'de', 'fr'] as const) {
+    test(`the calendar is keyboard-usable and labelled (${lang})`, async ({ page }) => {
+      const c = CALENDAR[lang]
+      await gotoHydrated(page, at('localhost', `/${lang}`))
+      await page.getByTestId('offer-card').filter({ has: page.locator('[data-status="AVAILABLE"]') }).first().getByRole('link').click()
+      const panel = page.getByTestId('booking-panel')
+      await expect(panel.locator('[aria-busy="false"]').first()).toBeVisible()
+      const days = panel.locator('button[data-day]:not([disabled])')
+      if ((await days.count()) < 2) await panel.getByRole('button', { name: c.next }).click()
+      const firstDay = panel.locator('button[data-day]:not([disabled])').first()
+      await expect(firstDay).toHaveAttribute('aria-label', c.day)
+      // one Tab stop for the month (issue 22, point 13): Tab reaches a day, arrows move between days
+      await expect(panel.locator('button[data-day][tabindex="0"]')).toHaveCount(1)
+      await panel.getByRole('button', { name: c.next }).focus()
+      await page.keyboard.press('Tab')
+      await expect(firstDay).toBeFocused()
+      await page.keyboard.press('ArrowRight')
+      const secondDay = panel.locator('button[data-day]:not([disabled])').nth(1)
+      await expect(secondDay).toBeFocused()
+      await page.keyboard.press('End')
+      await expect(panel.locator('button[data-day]:not([disabled])').last()).toBeFocused()
+      await page.keyboard.press('Home')
+      await expect(firstDay).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(firstDay).toHaveAttribute('aria-pressed', 'true')
+      // Tab leaves the month instead of walking through every day
+      await page.keyboard.press('Shift+Tab')
+      await expect(page.locator('button[data-day]:focus')).toHaveCount(0)
+    })
+  }
 
   test('sold out and on request are shown as such', async ({ page }) => {
     await page.goto(at('localhost', '/en'))
