@@ -10,6 +10,14 @@ const BACKEND_PORT = 4180
 const APP_PORT = 4181
 
 /** A stand-in back end: another implementation of openapi/webshop.yaml, with one shop. */
+/** Payment links whose payment start sends the browser somewhere it must not go (issue 22, point 6). */
+const HOSTILE = [
+  ['j', 'javascript:alert(document.domain)'],
+  ['v', ' JaVa\tScript:alert(1)'],
+  ['h', 'http://evil.example/pay'],
+  ['d', 'data:text/html,<script>alert(1)</script>'],
+] as const
+
 /** What the stand-in answers for the config: normal, or a failure. */
 const failure: { status?: number } = {}
 
@@ -63,10 +71,19 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
       payments: [],
       expiresAt: '2099-01-01T00:00:00.000Z',
     })
-    for (const [letter, body] of [['n', view('PAY_ON_SITE', 'not_payable')], ['u', view('PAY_LATER', 'payable')]] as const) {
+    for (const [letter, body] of [['n', view('PAY_ON_SITE', 'not_payable')], ['u', view('PAY_LATER', 'payable')], ...HOSTILE.map(([l]) => [l, view('PAY_LATER', 'payable')] as const)] as const) {
       if (req.url === `/api/webshop/v1/payment-links/${letter.repeat(43)}` && req.method === 'GET') {
         res.setHeader('content-type', 'application/json')
         res.end(JSON.stringify({ data: body }))
+        return
+      }
+    }
+    // A hostile provider (or back end): the payment starts, and the page it sends to is no page.
+    for (const [letter, redirectUrl] of HOSTILE) {
+      if (req.url === `/api/webshop/v1/payment-links/${letter.repeat(43)}/payments` && req.method === 'POST') {
+        res.statusCode = 201
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ data: { paymentId: 'hostilepayment0000000000', redirectUrl } }))
         return
       }
     }
@@ -178,6 +195,33 @@ test.describe('external back end (API_ORIGIN)', () => {
       await expect(page.getByTestId('payment-status')).toContainText(unknown)
       await expect(page).toHaveURL(new RegExp(`/${lang}/aftersales/payment/u{43}$`))
       await expectNoAxeViolations(page)
+    })
+  }
+
+  for (const [lang, unknown] of [
+    ['en', 'Unfortunately, an unknown error has occurred. Please try again later.'],
+    ['de', 'Leider ist ein unbekannter Fehler aufgetreten. Bitte versuchen Sie es später erneut.'],
+  ] as const) {
+    test(`a payment start that would send the browser to javascript:, data: or plain http elsewhere goes nowhere (${lang})`, async ({ page }) => {
+      const dialogs: string[] = []
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message())
+        void dialog.dismiss()
+      })
+      const elsewhere: string[] = []
+      await page.route('http://evil.example/**', (route) => {
+        elsewhere.push(route.request().url())
+        return route.abort()
+      })
+      for (const [letter] of HOSTILE) {
+        const link = `http://localhost:${APP_PORT}/${lang}/aftersales/payment/${letter.repeat(43)}`
+        await gotoHydrated(page, link)
+        await page.getByTestId('pay-button').click()
+        await expect(page.getByTestId('payment-status')).toContainText(unknown)
+        await expect(page).toHaveURL(link)
+      }
+      expect(dialogs).toEqual([])
+      expect(elsewhere).toEqual([])
     })
   }
 
