@@ -20,6 +20,8 @@ const HOSTILE = [
 
 /** What the stand-in answers for the config: normal, or a failure. */
 const failure: { status?: number } = {}
+/** The stand-in shop's languages when a test sets them (else en and de). */
+const offered: { languages?: string[] } = {}
 
 function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server {
   const config = {
@@ -56,7 +58,7 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
     }
     if (req.url === '/api/webshop/v1/config') {
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ data: config }))
+      res.end(JSON.stringify({ data: { ...config, languages: offered.languages ?? config.languages } }))
       return
     }
     // Payment links: 'n…' a booking paid on site (not payable online), 'u…' payable, but starting
@@ -163,6 +165,20 @@ test.describe('external back end (API_ORIGIN)', () => {
     // the stand-in's shop offers en and de only: /fr falls back to its first language
     await page.goto(`http://localhost:${APP_PORT}/fr`)
     await expect(page).toHaveURL(`http://localhost:${APP_PORT}/en`)
+  })
+
+  test('a shop with no languages configured speaks German, whatever the path asks for (issue 22, point 4)', async ({ page }) => {
+    offered.languages = []
+    try {
+      for (const asked of ['en', 'fr', 'de']) {
+        await page.goto(`http://localhost:${APP_PORT}/${asked}`)
+        await expect(page).toHaveURL(`http://localhost:${APP_PORT}/de`)
+        await expect(page.locator('html')).toHaveAttribute('lang', /^de/)
+        await expect(page.getByTestId('shop-title')).toHaveText('Ersatz-Shop')
+      }
+    } finally {
+      delete offered.languages
+    }
   })
 
   for (const [lang, text] of [
