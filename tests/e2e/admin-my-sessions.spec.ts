@@ -8,14 +8,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { apiCall, credentials, signInOnTheWay } from './staff-helpers'
+import { apiCall, credentials, signInOnTheWay, zurichDay } from './staff-helpers'
 
 const SLOW = { timeout: 20_000 }
 const HOST = 'localhost'
 const PHONE = '+41 79 555 12 34'
 
-/** `YYYY-MM-DD` of a day in Zurich (the demo shop's time zone). */
-const zurichDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(date)
 
 /** Opens a date's participants (the first date's are open already). */
 async function openParticipants(card: Locator) {

@@ -10,7 +10,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 import { T, cartFor, fillContact, fillParticipants, participantLabel, type Lang } from './checkout-helpers'
-import { apiCall, credentials, signInOnTheWay } from './staff-helpers'
+import { apiCall, credentials, freshDate, signInOnTheWay } from './staff-helpers'
 
 const HOST = 'localhost'
 const SLOW = { timeout: 20_000 }
@@ -61,37 +61,12 @@ const cartIdOf = (page: Page) => /\/checkout\/([A-Za-z0-9_-]{22,})$/.exec(new UR
 
 /** `HH:mm` in the shop's time zone (the demo shop's: Zurich), written independently of the app's helpers. */
 const zurichTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
-const zurichDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(date)
 
 /** A signed-in manager of the demo shop, in a context of their own. */
 async function manager(browser: Browser, lang: Lang): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await signInOnTheWay(page, HOST, `/${lang}/admin`, credentials('alpin', 'manager'))
   return page
-}
-
-type FreshDate = { sessionId: string; version: number; slug: string; sku: string }
-
-/**
- * A date of its own, `capacity` places, some weeks ahead at an odd time, on the first group
- * activity whose first variant takes one place and is booked directly (not on request).
- */
-async function freshDate(staff: Page, visitor: Page, cartId: string, capacity: number): Promise<FreshDate & { itemId: string }> {
-  const date = zurichDay(new Date(Date.now() + (30 + Math.floor(Math.random() * 30)) * 86_400_000))
-  const time = `${String(6 + Math.floor(Math.random() * 4)).padStart(2, '0')}:${String(5 * Math.floor(Math.random() * 12)).padStart(2, '0')}`
-  const offers = (await apiCall(staff, HOST, 'GET', '/api/admin/v1/offers')).body.data as unknown as { id: string; slug: string; status?: string }[]
-  for (const offer of offers.filter((o) => o.status === 'published')) {
-    const added = await apiCall(staff, HOST, 'POST', `/api/admin/v1/offers/${offer.id}/sessions`, { capacity, durationMinutes: 60, single: { date, time } })
-    const created = (added.body.data?.created as { id: string; version: number }[] | undefined) ?? []
-    if ((added.status !== 200 && added.status !== 201) || !created.length) continue // a private service: no dates
-    const detail = (await apiCall(visitor, HOST, 'GET', `/api/webshop/v1/offers/${offer.slug}`)).body.data as { skus: { id: string }[] }
-    const item = await apiCall(visitor, HOST, 'POST', `/api/webshop/v1/carts/${cartId}/items`, { offer: offer.slug, sku: detail.skus[0]!.id, sessionId: created[0]!.id, quantity: 1 })
-    if (item.status !== 201) continue // a variant of several places, or an offer on request
-    const items = item.body.data!.items as { id: string; sessionId?: string }[]
-    const itemId = items.find((i) => i.sessionId === created[0]!.id)!.id
-    return { sessionId: created[0]!.id, version: created[0]!.version, slug: offer.slug, sku: detail.skus[0]!.id, itemId }
-  }
-  throw new Error('no group activity took a date of its own')
 }
 
 /** Fills in the whole checkout up to the binding click (participants, contact, pay on site, terms). */
@@ -115,7 +90,7 @@ for (const lang of ['de', 'en'] as const) {
     await cartFor(page, lang, 'AVAILABLE')
     const cartId = cartIdOf(page)
     const staff = await manager(browser, lang)
-    const fresh = await freshDate(staff, page, cartId, 2)
+    const fresh = await freshDate(staff, page, HOST, cartId, { capacity: 2 })
     await gotoHydrated(page, at(HOST, `/${lang}/checkout/${cartId}`))
     const before = await readCart(page, cartId, lang)
     expect(before.items).toHaveLength(2)
@@ -165,7 +140,7 @@ for (const lang of ['de', 'en'] as const) {
     await cartFor(page, lang, 'AVAILABLE')
     const cartId = cartIdOf(page)
     const staff = await manager(browser, lang)
-    const fresh = await freshDate(staff, page, cartId, 5)
+    const fresh = await freshDate(staff, page, HOST, cartId, { capacity: 5 })
     await gotoHydrated(page, at(HOST, `/${lang}/checkout/${cartId}`))
     const kept = (await readCart(page, cartId)).items.find((i) => i.id !== fresh.itemId)!
     await fillAll(page, lang, `Abgesagt${letters()}`)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
 import { cartFor, fillContact, fillParticipants, T, type Lang } from './checkout-helpers'
+import { apiCall, credentials, freshDate, signInOnTheWay } from './staff-helpers'
 
 const P = {
   de: {
@@ -196,6 +197,38 @@ test.describe('payments', () => {
       await page.getByTestId('pay-button').click()
       await onSandbox(page, 'pay')
       await expect(page.getByTestId('payment-success')).toHaveText(P[lang].success)
+    })
+  }
+})
+
+test.describe('a payment link never outlives the activity it pays (issue 22, point 15)', () => {
+  for (const lang of ['de', 'en'] as const) {
+    test(`pay later for a date three days ahead: the link is valid until that day, not for the shop's usual days (${lang})`, async ({ page, browser }) => {
+      test.slow() // a manager's date, a whole checkout
+      const staff = await (await browser.newContext()).newPage()
+      await signInOnTheWay(staff, 'localhost', `/${lang}/admin`, credentials('alpin', 'manager'))
+      await gotoHydrated(page, at('localhost', `/${lang}`))
+      const created = await apiCall(page, 'localhost', 'POST', '/api/webshop/v1/carts', {}, lang)
+      expect(created.status).toBe(201)
+      const cartId = created.body.data!.id!
+      const fresh = await freshDate(staff, page, 'localhost', cartId, { capacity: 4, days: 3 })
+      await gotoHydrated(page, at('localhost', `/${lang}/checkout/${cartId}`))
+      await fillParticipants(page, lang)
+      await page.getByRole('button', { name: T[lang].cont }).click()
+      await fillContact(page, lang)
+      await page.getByRole('button', { name: T[lang].cont }).click()
+      await page.getByRole('radio', { name: T[lang].later, exact: true }).check()
+      await page.getByRole('checkbox', { name: T[lang].terms }).check()
+      await page.getByRole('button', { name: T[lang].book }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].done, { timeout: 20_000 })
+
+      // The day of the activity, written as the page writes a date (an oracle of the test's own).
+      const day = new Intl.DateTimeFormat(lang === 'de' ? 'de-CH' : 'en-GB', { timeZone: 'Europe/Zurich', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(fresh.startsAt))
+      await expect(page.getByTestId('checkout-success')).toContainText(lang === 'de' ? `bis am ${day} jederzeit online` : `until ${day}.`)
+      const booking = (await apiCall(page, 'localhost', 'GET', `/api/webshop/v1/carts/${cartId}/booking`, undefined, lang)).body.data as { paymentLink?: { expiresAt: string } }
+      expect(Date.parse(booking.paymentLink!.expiresAt)).toBeLessThanOrEqual(Date.parse(fresh.startsAt))
+      expect(Date.parse(booking.paymentLink!.expiresAt)).toBeGreaterThan(Date.now() + 2 * 86_400_000)
+      await staff.context().close()
     })
   }
 })
