@@ -1,0 +1,121 @@
+/**
+ * Words and numbers as each language writes them (issue 22, point 10), in Chromium:
+ * - the checkout's and the success page's dates and times: 24 hours and day before month in
+ *   English too (no AM/PM, no US dates), German "1. Dezember", French without a comma after the
+ *   weekday;
+ * - the search's type filter in a visitor's word ("Type of offer", "Angebotsart", "Type d’offre");
+ * - the German country list in German;
+ * - an amount over a thousand written the same way on the page and in the e-mail (CHF 1’192.00,
+ *   the typographic apostrophe), worked out here from the variant's price.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { at, expect, gotoHydrated, test } from './fixtures'
+import { T, fillContact, fillParticipants, type Lang } from './checkout-helpers'
+import { apiCall, credentials, freshDate, signInOnTheWay } from './staff-helpers'
+
+const HOST = 'localhost'
+const SLOW = { timeout: 20_000 }
+
+/** A date and time as the language writes it (the checkout's item line). */
+const DAY_TIME: Record<Lang, RegExp> = {
+  en: /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4},? (at )?\d{2}:\d{2}$/,
+  de: /^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4},? (um )?\d{2}:\d{2}$/,
+  fr: /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) (1er|\d{1,2}) (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4},? (à )?\d{2}(:|h)\d{2}$/,
+}
+const TYPE_FILTER: Record<Lang, string> = { en: 'Type of offer', de: 'Angebotsart', fr: 'Type d’offre' }
+
+/** CHF in minor units as de-CH and en-CH write it, a pattern: `CHF 1’192.00` (any space after CHF). */
+const chf = (minor: number) => `CHF\\s${String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '’')}\\.${String(minor % 100).padStart(2, '0')}`
+
+async function staffOf(page: Page, lang: Lang) {
+  const staff = await (await page.context().browser()!.newContext()).newPage()
+  await signInOnTheWay(staff, HOST, `/${lang}/admin`, credentials('alpin', 'manager'))
+  return staff
+}
+
+for (const lang of ['en', 'de', 'fr'] as const) {
+  test(`dates and times in the checkout are written the ${lang} way; the type filter is a visitor's word (${lang})`, async ({ page }) => {
+    await gotoHydrated(page, at(HOST, `/${lang}`))
+    await expect(page.getByRole('combobox', { name: TYPE_FILTER[lang], exact: true })).toBeVisible()
+    const created = await apiCall(page, HOST, 'POST', '/api/webshop/v1/carts', {}, lang)
+    expect(created.status).toBe(201)
+    const cartId = created.body.data!.id!
+    const staff = await staffOf(page, lang)
+    await freshDate(staff, page, HOST, cartId, { capacity: 4 })
+    await staff.context().close()
+    await gotoHydrated(page, at(HOST, `/${lang}/checkout/${cartId}`))
+    const when = page.getByTestId('checkout-item').first().locator('legend + p')
+    await expect(when).toHaveText(DAY_TIME[lang])
+    await expect(page.getByTestId('checkout')).not.toContainText(/\d (AM|PM)\b/)
+  })
+}
+
+test('the German country list is German', async ({ page }) => {
+  const created = await (async () => {
+    await gotoHydrated(page, at(HOST, '/de'))
+    return apiCall(page, HOST, 'POST', '/api/webshop/v1/carts', {}, 'de')
+  })()
+  const cartId = created.body.data!.id!
+  const staff = await staffOf(page, 'de')
+  await freshDate(staff, page, HOST, cartId, { capacity: 4 })
+  await staff.context().close()
+  await gotoHydrated(page, at(HOST, `/de/checkout/${cartId}`))
+  await fillParticipants(page, 'de')
+  await page.getByRole('button', { name: T.de.cont }).click()
+  const countries = page.getByRole('combobox', { name: T.de.country })
+  await expect(countries.locator('option[value="UM"]')).toHaveText('Amerikanische Überseeinseln')
+  await expect(countries.locator('option[value="US"]')).toHaveText(/^Vereinigte Staaten/)
+  await expect(countries.locator('option[value="CH"]')).toHaveText('Schweiz')
+  const names = await countries.locator('option').allTextContents()
+  expect(names.filter((n) => /\b(Islands|United|Republic|Kingdom)\b/.test(n))).toEqual([])
+})
+
+for (const lang of ['de', 'en'] as const) {
+  test(`an amount over a thousand is written the same on the page and in the e-mail, CHF 1’…00 (${lang})`, async ({ page }) => {
+    test.slow() // a manager's date, eight participants, an e-mail
+    await gotoHydrated(page, at(HOST, `/${lang}`))
+    const cartId = (await apiCall(page, HOST, 'POST', '/api/webshop/v1/carts', {}, lang)).body.data!.id!
+    const staff = await staffOf(page, lang)
+    const fresh = await freshDate(staff, page, HOST, cartId, { capacity: 10 })
+    await staff.context().close()
+    const eight = await apiCall(page, HOST, 'PATCH', `/api/webshop/v1/carts/${cartId}/items/${fresh.itemId}`, { quantity: 8 }, lang)
+    expect(eight.status).toBe(200)
+    const item = (eight.body.data!.items as { id: string; unitPrice: { amount: number } }[]).find((i) => i.id === fresh.itemId)!
+    const total = chf(8 * item.unitPrice.amount)
+    expect(8 * item.unitPrice.amount).toBeGreaterThanOrEqual(100_000) // over a thousand francs
+
+    await gotoHydrated(page, at(HOST, `/${lang}/checkout/${cartId}`))
+    await fillParticipants(page, lang)
+    await page.getByRole('button', { name: T[lang].cont }).click()
+    await fillContact(page, lang)
+    const email = `tausend-${Date.now().toString(36)}@example.ch`
+    await page.locator('#email').fill(email)
+    await page.getByRole('button', { name: T[lang].cont }).click()
+    await page.getByRole('radio', { name: T[lang].onSite, exact: true }).check()
+    await page.getByRole('checkbox', { name: T[lang].terms }).check()
+    await page.getByRole('button', { name: T[lang].book }).click()
+    await expect(page.getByRole('heading', { name: T[lang].done })).toBeVisible(SLOW)
+    await expect(page.getByTestId('booked-date-total')).toHaveText(new RegExp(`^\\s*${total}\\s*$`))
+
+    const mailDir = join('test-results', 'e2e-data', 'mail')
+    const mail = () =>
+      existsSync(mailDir)
+        ? readdirSync(mailDir)
+            .map((f) => readFileSync(join(mailDir, f), 'utf8'))
+            .find((m) => new RegExp(`^To: .*${email.replace(/[.]/g, '\\.')}`, 'im').test(m))
+        : undefined
+    await expect.poll(mail, SLOW).toBeTruthy()
+    const body = decodeQuotedPrintable(mail()!)
+    expect(body).toMatch(new RegExp(total))
+    expect(body).not.toMatch(/CHF\s\d{1,3}'\d{3}/) // never the typewriter apostrophe
+  })
+}
+
+/** The text of an .eml file: quoted-printable and soft line breaks undone. */
+function decodeQuotedPrintable(raw: string): string {
+  if (!/quoted-printable/i.test(raw)) return raw
+  const joined = raw.replace(/=\r?\n/g, '')
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+}
