@@ -6,11 +6,12 @@
  */
 import { at, expect, expectNoAxeViolations, gotoHydrated, pickFirstDay, test } from './fixtures'
 import { cartFor, fillContact, fillParticipants, T } from './checkout-helpers'
+import { mailTo } from './mail-helpers'
 
 const R = {
-  en: { review: 'Your booking', changeContact: 'Change contact details', summary: 'Please check your entries', postcode: 'This postcode does not exist in the chosen country (Switzerland).', continue: 'Continue your booking', zone: 'All times are local time at the activity (Europe/Zurich).', namesFollow: /participants? requested; the names? can follow\./ },
+  en: { review: 'Your booking', changeContact: 'Change contact details', summary: 'Please check your entries', postcode: 'This postcode does not exist in the chosen country (Switzerland).', continue: 'Continue your booking', zone: 'All times are local time at the activity (Europe/Zurich).', namesFollow: /participants? requested; the names? can follow\./, binding: 'Your request is binding.', bindingMail: 'Your request is binding: with our confirmation it becomes your booking, and only then do you pay.', notBinding: /not (yet )?a binding/i },
   de: { review: 'Ihre Buchung', changeContact: 'Kontaktangaben ändern', summary: 'Bitte prüfen Sie Ihre Angaben', postcode: 'Diese Postleitzahl gibt es im gewählten Land (Schweiz) nicht.', continue: 'Buchung fortsetzen', zone: 'Alle Zeiten in Ortszeit am Durchführungsort (Europe/Zurich).', namesFollow: /angefragt; die Namen können folgen\./ },
-  fr: { namesFollow: /demandé·e.*(le nom peut|les noms peuvent) suivre\./ },
+  fr: { namesFollow: /demandé·e.*(le nom peut|les noms peuvent) suivre\./, binding: 'Votre demande est ferme.', bindingMail: 'Votre demande est ferme : avec notre confirmation, elle devient votre réservation, et ce n’est qu’alors que vous payez.', notBinding: /pas (encore )?(une )?réservation ferme/i },
 } as const
 
 test.describe('checkout (issue 22)', () => {
@@ -67,12 +68,20 @@ test.describe('checkout (issue 22)', () => {
       await page.getByRole('button', { name: T[lang].cont }).click()
       await expect(page.getByTestId('checkout')).toHaveAttribute('data-state', '"contact"')
       await fillContact(page, lang)
+      const email = `anfrage-${Date.now().toString(36)}@example.ch`
+      await page.locator('#email').fill(email)
       await page.getByRole('button', { name: T[lang].cont }).click()
       await expect(page.getByTestId('checkout')).toHaveAttribute('data-state', '"payment"')
       await expect(page.getByTestId('review-names-follow').first()).toHaveText(R[lang].namesFollow)
+      // One truth on the page and in the e-mail: the request is binding, and paid once confirmed.
+      await expect(page.getByTestId('checkout')).toContainText(R[lang].binding)
       await page.getByRole('checkbox', { name: T[lang].terms }).check()
       await page.getByRole('button', { name: T[lang].request }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(T[lang].sent)
+      await expect.poll(() => mailTo(email), { timeout: 15_000 }).toBeTruthy()
+      const body = mailTo(email)!.replace(/\s+/g, ' ')
+      expect(body).toContain(R[lang].bindingMail)
+      expect(body).not.toMatch(R[lang].notBinding)
     })
   }
 

@@ -7,10 +7,9 @@
  * shoe hire CHF 10. Two adults and one youth; the first adult takes the photos, the second adult
  * and the youth hire shoes: 2 × 149 + 129 + 25 + 2 × 10 = CHF 472.00.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { at, expect, expectNoAxeViolations, gotoHydrated, pickFirstDay, test } from './fixtures'
 import { fillContact, fillParticipants, T } from './checkout-helpers'
+import { mailTo } from './mail-helpers'
 
 const SLUG = 'canyoning-grimsel'
 const TEXT = {
@@ -71,15 +70,9 @@ test.describe('confirmations (issue 22, point 7)', () => {
 
       // The e-mail tells the same.
       const code = (await page.getByTestId('booking-code').textContent())!.trim()
-      const mailDir = join('test-results', 'e2e-data', 'mail')
-      const mail = () =>
-        existsSync(mailDir)
-          ? readdirSync(mailDir)
-              .map((f) => readFileSync(join(mailDir, f), 'utf8'))
-              .find((m) => m.includes(code) && /^To: .*anna@example\.ch/im.test(m))
-          : undefined
+      const mail = () => mailTo('anna@example.ch', (m) => m.includes(code))
       await expect.poll(mail, { timeout: 15_000 }).toBeTruthy()
-      const body = decodeMail(mail()!)
+      const body = mail()!
       expect(body).toContain(meetingPoint)
       expect(body).toContain(text.bookedExtras)
       expect(body).toMatch(new RegExp(`${escape(text.photos)}\\s?: 1\\s×\\s${money(lang, '25.00')}`))
@@ -96,18 +89,3 @@ test.describe('confirmations (issue 22, point 7)', () => {
 })
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** The text of an .eml file: quoted-printable and soft line breaks undone. */
-function decodeMail(raw: string): string {
-  if (!/quoted-printable/i.test(raw)) return raw
-  const joined = raw.replace(/=\r?\n/g, '')
-  const bytes: number[] = []
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : ''
-    if (/^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16))
-      i += 2
-    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'))
-  }
-  return Buffer.from(bytes).toString('utf8')
-}

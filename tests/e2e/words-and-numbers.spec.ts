@@ -8,11 +8,10 @@
  * - an amount over a thousand written the same way on the page and in the e-mail (CHF 1’192.00,
  *   the typographic apostrophe), worked out here from the variant's price.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { at, expect, gotoHydrated, test } from './fixtures'
 import { T, fillContact, fillParticipants, type Lang } from './checkout-helpers'
+import { mailTo } from './mail-helpers'
 import { apiCall, credentials, freshDate, signInOnTheWay } from './staff-helpers'
 
 const HOST = 'localhost'
@@ -99,23 +98,9 @@ for (const lang of ['de', 'en'] as const) {
     await expect(page.getByRole('heading', { name: T[lang].done })).toBeVisible(SLOW)
     await expect(page.getByTestId('booked-date-total')).toHaveText(new RegExp(`^\\s*${total}\\s*$`))
 
-    const mailDir = join('test-results', 'e2e-data', 'mail')
-    const mail = () =>
-      existsSync(mailDir)
-        ? readdirSync(mailDir)
-            .map((f) => readFileSync(join(mailDir, f), 'utf8'))
-            .find((m) => new RegExp(`^To: .*${email.replace(/[.]/g, '\\.')}`, 'im').test(m))
-        : undefined
-    await expect.poll(mail, SLOW).toBeTruthy()
-    const body = decodeQuotedPrintable(mail()!)
+    await expect.poll(() => mailTo(email), SLOW).toBeTruthy()
+    const body = mailTo(email)!
     expect(body).toMatch(new RegExp(total))
     expect(body).not.toMatch(/CHF\s\d{1,3}'\d{3}/) // never the typewriter apostrophe
   })
-}
-
-/** The text of an .eml file: quoted-printable and soft line breaks undone. */
-function decodeQuotedPrintable(raw: string): string {
-  if (!/quoted-printable/i.test(raw)) return raw
-  const joined = raw.replace(/=\r?\n/g, '')
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
 }
