@@ -48,39 +48,49 @@ test.describe('layout (issue 22, point 12)', () => {
     })
   }
 
-  test('on a phone, a link at the top of an offer leads straight to the booking panel (de)', async ({ page }) => {
-    await page.setViewportSize(PHONE)
-    await gotoHydrated(page, at('localhost', '/de/listing/canyoning-grimsel'))
-    const jump = page.getByTestId('jump-to-booking')
-    await expect(jump).toBeInViewport()
-    await expect(page.getByTestId('booking-panel')).not.toBeInViewport()
-    await jump.click()
-    await expect(page.locator('#booking-panel')).toBeInViewport()
-  })
+  for (const lang of ['de', 'en'] as const) {
+    test(`on a phone, a link at the top of an offer leads straight to the booking panel (${lang})`, async ({ page }) => {
+      await page.setViewportSize(PHONE)
+      await gotoHydrated(page, at('localhost', `/${lang}/listing/canyoning-grimsel`))
+      const jump = page.getByTestId('jump-to-booking')
+      await expect(jump).toBeInViewport()
+      await expect(jump).toHaveText({ de: 'Datum wählen und buchen', en: 'Choose a date and book' }[lang])
+      await expect(page.getByTestId('booking-panel')).not.toBeInViewport()
+      await jump.click()
+      await expect(page.locator('#booking-panel')).toBeInViewport()
+    })
+  }
 
   test('on a wide screen, the panel is beside the description and the link is not shown (en)', async ({ page }) => {
     await gotoHydrated(page, at('localhost', '/en/listing/canyoning-grimsel'))
     await expect(page.getByTestId('jump-to-booking')).toBeHidden()
   })
 
-  test('a participant can be removed with a button that looks like one (en)', async ({ page }) => {
-    await gotoHydrated(page, at('localhost', '/en/listing/canyoning-grimsel'))
-    await pickFirstDay(page, 'Next month', 8)
-    const panel = page.getByTestId('booking-panel')
-    await panel.locator('fieldset button:not([disabled])').first().click()
-    await panel.getByLabel(/^Adult/).fill('2')
-    await panel.getByRole('button', { name: 'Add to cart and continue' }).click()
-    await expect(page).toHaveURL(/\/en\/checkout\//)
-    const item = page.getByTestId('checkout-item').first()
-    await expect(item.getByRole('button', { name: 'Add participant' })).toBeVisible() // the form renders after hydration
-    // rows for both places
-    for (let guard = 0; guard < 3 && (await item.getByRole('button', { name: 'Add participant' }).count()); guard++) {
-      await item.getByRole('button', { name: 'Add participant' }).click()
-    }
-    const remove = item.getByRole('button', { name: /^Remove participant 2/ })
-    await expect(remove).toBeVisible()
-    expect(await remove.evaluate((el) => getComputedStyle(el).borderTopWidth)).not.toBe('0px')
-  })
+  const REMOVE = {
+    en: { next: 'Next month', adult: /^Adult/, add: 'Add to cart and continue', participant: 'Add participant', remove: /^Remove participant 2/ },
+    de: { next: 'Nächster Monat', adult: /^Erwachsene/, add: 'In den Warenkorb und weiter', participant: 'Teilnehmende Person hinzufügen', remove: /^Teilnehmende Person 2 entfernen/ },
+  } as const
+  for (const [lang, skip] of [['en', 8], ['de', 9]] as const) {
+    test(`a participant can be removed with a button that looks like one (${lang})`, async ({ page }) => {
+      const r = REMOVE[lang]
+      await gotoHydrated(page, at('localhost', `/${lang}/listing/canyoning-grimsel`))
+      await pickFirstDay(page, r.next, skip)
+      const panel = page.getByTestId('booking-panel')
+      await panel.locator('fieldset button:not([disabled])').first().click()
+      await panel.getByLabel(r.adult).fill('2')
+      await panel.getByRole('button', { name: r.add }).click()
+      await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/`))
+      const item = page.getByTestId('checkout-item').first()
+      await expect(item.getByRole('button', { name: r.participant })).toBeVisible() // the form renders after hydration
+      // rows for both places
+      for (let guard = 0; guard < 3 && (await item.getByRole('button', { name: r.participant }).count()); guard++) {
+        await item.getByRole('button', { name: r.participant }).click()
+      }
+      const remove = item.getByRole('button', { name: r.remove }).last()
+      await expect(remove).toBeVisible()
+      expect(await remove.evaluate((el) => getComputedStyle(el).borderTopWidth)).not.toBe('0px')
+    })
+  }
 
   test('the loading bar of a navigation is no content outside the landmarks (axe region)', async ({ page }) => {
     await gotoHydrated(page, at('localhost', '/en'))
