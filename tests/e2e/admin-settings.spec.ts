@@ -115,6 +115,30 @@ test.describe('settings → general', () => {
     await save(other, 'fr')
   })
 
+  const OVERLAP = {
+    de: { host: 'localhost', shop: 'alpin', options: 'Angebotene Zahlungsarten', add: 'Später per Link oder vor Ort bezahlen', message: '«Später per Link oder vor Ort bezahlen» umfasst bereits das spätere Bezahlen und das Bezahlen vor Ort: Bieten Sie entweder diese Option oder die beiden anderen an.' },
+    fr: { host: 'atelier.localhost', shop: 'atelier', options: 'Modes de paiement proposés', add: 'Payer sur place', message: '« Payer plus tard par lien ou sur place » comprend déjà le paiement ultérieur et le paiement sur place : proposez soit cette option, soit les deux autres.' },
+  } as const
+  for (const lang of ['de', 'fr'] as const) {
+    test(`"pay later or on site" cannot be offered next to paying later or on site: explained at the field, nothing saved (${lang}; issue 22, point 16)`, async ({ page }) => {
+      const o = OVERLAP[lang]
+      await openSettings(page, o.host, lang, o.shop)
+      const options = page.getByRole('group', { name: o.options })
+      const box = options.getByRole('checkbox', { name: o.add, exact: true })
+      await expect(box).not.toBeChecked()
+      await box.check()
+      await page.getByRole('button', { name: T[lang].save }).click()
+      await expect(page.getByTestId('error-summary')).toBeFocused(SLOW)
+      await expect(options).toHaveAccessibleDescription(o.message)
+      await expect(box).toBeChecked() // what was chosen stays
+      await expectNoAxeViolations(page)
+      // Nothing was saved.
+      await page.reload()
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await expect(page.getByRole('group', { name: o.options }).getByRole('checkbox', { name: o.add, exact: true })).not.toBeChecked()
+    })
+  }
+
   test('an owner uploads a new logo (a file that is not an image is refused in the field); the shop shows it (de)', async ({ page }) => {
     test.slow()
     await openSettings(page, 'localhost', 'de', 'alpin')
