@@ -26,6 +26,7 @@ for (const lang of ['de', 'en', 'fr'] as const) {
     await fillParticipants(page, lang)
     const name = 'Bartholomäus'.repeat(9) // 108 characters
     const field = page.getByLabel(participantLabel(lang, 'first', 1)).first()
+    await expect(field).toHaveAttribute('aria-required', 'true')
     await field.fill(name)
     await page.getByRole('button', { name: T[lang].cont }).click()
 
@@ -42,6 +43,8 @@ for (const lang of ['de', 'en', 'fr'] as const) {
     await field.fill('Bartholomäus')
     await page.getByRole('button', { name: T[lang].cont }).click()
     await expect(page.getByTestId('error-summary')).toHaveCount(0)
+    // The contact step's required fields say so to assistive technology (issue 22, point 13).
+    for (const id of ['firstname', 'surname', 'email', 'phone', 'street', 'postalCode', 'city', 'country']) await expect(page.locator(`#${id}`)).toHaveAttribute('aria-required', 'true')
 
     // Over real HTTP: what the contract's checks say, with the type of each measure.
     const cart = (await apiCall(page, HOST, 'GET', `/api/webshop/v1/carts/${cartId}`, undefined, lang)).body.data as unknown as { items: { id: string }[] }
