@@ -228,6 +228,13 @@ test.describe('embeddable widgets', () => {
       expect(completed.widget).toBe('booking')
       expect(typeof completed.detail.total).toBe('number')
       expect(completed.detail.total as number).toBeGreaterThan(0)
+      // Every date of the booking, as the confirmation lists it (issue 22, point 7), and nothing personal.
+      const dates = completed.detail.dates as { offer: string; offerTitle: string; start: string; end: string; quantity: number; total: number }[]
+      expect(dates).toHaveLength(1)
+      expect(dates[0]).toMatchObject({ offer: offer.slug, offerTitle: offer.title, start: completed.detail.start, total: completed.detail.total })
+      expect(dates[0]!.quantity).toBeGreaterThanOrEqual(1)
+      expect(Date.parse(dates[0]!.end)).toBeGreaterThan(Date.parse(dates[0]!.start))
+      expect(JSON.stringify(completed.detail)).not.toMatch(/@|Muster|Anna/)
       const pushed = (await dataLayer(page)).filter((d) => d.event === 'flowin.checkout-completed')
       expect(pushed).toHaveLength(1)
       expect(pushed[0]!.flowin).toMatchObject({ widget: 'booking', bookingCode: code })
