@@ -8,7 +8,7 @@
  * API) keep these tests out of the other suites' places.
  */
 import type { Browser, Page } from '@playwright/test'
-import { at, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures'
+import { at, expect, expectNoAxeViolations, gotoHydrated, pickFirstDay, test } from './fixtures'
 import { T, cartFor, fillContact, fillParticipants, participantLabel, type Lang } from './checkout-helpers'
 import { apiCall, credentials, freshDate, signInOnTheWay } from './staff-helpers'
 
@@ -180,6 +180,41 @@ for (const lang of ['de', 'en'] as const) {
     const booking = (await apiCall(page, HOST, 'GET', `/api/webshop/v1/carts/${cartId}/booking`)).body.data as unknown as { items: { start: string }[] }
     expect(booking.items.map((i) => i.start)).toEqual([kept.start])
     await staff.context().close()
+  })
+
+  test(`in the booking widget, "choose another date" goes back to the widget's booking panel of that offer and the new date joins the same cart (${lang})`, async ({ page, browser }) => {
+    test.slow()
+    await cartFor(page, lang, 'AVAILABLE', 5)
+    const cartId = cartIdOf(page)
+    const staff = await manager(browser, lang)
+    const fresh = await freshDate(staff, page, HOST, cartId, { capacity: 5 })
+    const kept = (await readCart(page, cartId)).items.find((i) => i.id !== fresh.itemId)!
+    // The widget's checkout (the page a frame shows; opened on its own here).
+    await gotoHydrated(page, at(HOST, `/${lang}/embed/v1/booking/${fresh.slug}?cart=${cartId}`))
+    await fillAll(page, lang, `Widget${letters()}`)
+    const cancelled = await apiCall(staff, HOST, 'POST', `/api/admin/v1/sessions/${fresh.sessionId}/cancel`, { version: fresh.version })
+    expect(cancelled.status).toBe(200)
+    await staff.context().close()
+    await page.getByRole('button', { name: T[lang].book }).click()
+    const refused = page.locator(`#checkout-item-${fresh.itemId}`)
+    await expect(refused.getByText(t.gone)).toBeVisible(SLOW)
+    await refused.getByRole('button', { name: t.another }).click()
+
+    // Still the widget (a shop page would refuse to be framed), on the offer's booking panel.
+    await expect(page).toHaveURL(new RegExp(`/${lang}/embed/v1/booking/${fresh.slug}\\?(.*&)?into=${cartId}`), SLOW)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await pickFirstDay(page, T[lang].next, 1)
+    const panel = page.getByTestId('booking-panel')
+    await panel.locator('fieldset button:not([disabled])').first().click()
+    const quantity = panel.locator('input[type="number"]').first()
+    if ((await quantity.count()) && (await quantity.inputValue()) === '0') await quantity.fill('1')
+    await panel.getByRole('button', { name: T[lang].add }).click()
+    await expect(page).toHaveURL(new RegExp(`[?&]cart=${cartId}`), SLOW)
+    await expect(page.getByTestId('checkout-item')).toHaveCount(2)
+    const items = (await readCart(page, cartId)).items
+    expect(items).toHaveLength(2)
+    expect(items.map((i) => i.id)).toContain(kept.id)
+    expect(items.map((i) => i.id)).not.toContain(fresh.itemId)
   })
 
   test(`two tabs of one cart book once: the second tab shows the booking of the first and says its details were not booked (${lang})`, async ({ page, browser }) => {

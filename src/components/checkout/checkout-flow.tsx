@@ -42,6 +42,11 @@ type Props = {
   redirect?: (url: string) => void
   /** Where "Find an appointment" leads when the cart is empty (default: the home page). */
   emptyCartLink?: ReactNode
+  /**
+   * Where "Choose another date" leads once the refused item has left the cart (default: the
+   * offer's page; embeds: the widget's booking panel of that offer, adding to this cart).
+   */
+  anotherDate?: (offer: string, cartId: string) => void
 }
 
 /**
@@ -66,7 +71,7 @@ export function CheckoutFlow(props: Props) {
   return <CheckoutForm {...props} saved={saved} />
 }
 
-function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, startPayment, changeCart, onDone, redirect, emptyCartLink, saved }: Props & { saved: Saved | undefined }) {
+function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, startPayment, changeCart, onDone, redirect, emptyCartLink, anotherDate: toAnotherDate, saved }: Props & { saved: Saved | undefined }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const machine = useMemo(
@@ -139,8 +144,9 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
       return
     }
     setAnotherDate(null)
-    void navigate({ to: '/$lang/listing/$slug', params: { lang, slug: anotherDate.offer } })
-  }, [anotherDate, changingCart, ctx.cart, ctx.cartChange, lang, navigate])
+    if (toAnotherDate) toAnotherDate(anotherDate.offer, cart.id)
+    else void navigate({ to: '/$lang/listing/$slug', params: { lang, slug: anotherDate.offer } })
+  }, [anotherDate, changingCart, ctx.cart, ctx.cartChange, lang, navigate, toAnotherDate, cart.id])
 
   const errorText = useFieldErrorText()
   const fieldError = (path: string) => errorText(ctx.fieldErrors[path] as FieldError | undefined)

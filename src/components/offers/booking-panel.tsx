@@ -43,6 +43,7 @@ export function BookingPanel({
   month,
   onAdded,
   prefill,
+  cartId: intoCart,
 }: {
   offer: OfferDetail
   month: string
@@ -50,6 +51,8 @@ export function BookingPanel({
   onAdded?: (cartId: string) => void
   /** Preselected date and number of participants (embeds: the host page's attributes). */
   prefill?: { date?: string; participants?: number }
+  /** The cart the places go into (embeds: the one being checked out); default: the one this browser remembers. */
+  cartId?: string
 }) {
   const { t } = useLingui()
   const formatDuration = useDurationText()
@@ -97,7 +100,7 @@ export function BookingPanel({
     [api, queryClient],
   )
   const [state, send] = useMachine(machine, {
-    input: { offer, month, now: new Date().toISOString(), cartId: typeof window === 'undefined' ? undefined : rememberedCart() },
+    input: { offer, month, now: new Date().toISOString(), cartId: intoCart ?? (typeof window === 'undefined' ? undefined : rememberedCart()) },
   })
   const ctx = state.context
   /** The limits of holding places, in words; null for any other error (SubmitError then). */

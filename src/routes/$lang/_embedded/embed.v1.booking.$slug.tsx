@@ -31,6 +31,8 @@ type BookingSearch = {
   done?: 1
   /** The cart was booked before (another tab or window): its booking is shown with a notice. */
   already?: 1
+  /** The cart the booking panel adds to ("choose another date" in the checkout keeps the rest). */
+  into?: string
   /** Prefill from the host page. */
   date?: string
   participants?: number
@@ -41,6 +43,7 @@ function parseBookingSearch(search: Record<string, unknown>): BookingSearch {
   if (typeof search.cart === 'string' && OPAQUE_ID.test(search.cart)) result.cart = search.cart
   if (result.cart && (search.done === 1 || search.done === '1')) result.done = 1
   if (result.done && (search.already === 1 || search.already === '1')) result.already = 1
+  if (!result.cart && typeof search.into === 'string' && OPAQUE_ID.test(search.into)) result.into = search.into
   if (typeof search.date === 'string' && DATE.test(search.date)) result.date = search.date
   const participants = Number(search.participants)
   if (Number.isInteger(participants) && participants >= 1 && participants <= 50) result.participants = participants
@@ -140,6 +143,7 @@ function BookingWidget() {
         changeCart={(change) => changeCartItem(api, change)}
         onDone={onDone}
         redirect={redirectTop}
+        anotherDate={(offerSlug, cartId) => void navigate({ to: '/$lang/embed/v1/booking/$slug', params: { lang, slug: offerSlug }, search: { ...frame, into: cartId } })}
         emptyCartLink={
           <Link to="." search={frame} className="mt-6 inline-block underline">
             <Trans>Find an appointment</Trans>
@@ -154,7 +158,7 @@ function BookingWidget() {
     // Named: the host page has a main of its own, and landmarks on one page must differ (axe landmark-unique).
     <main aria-label={t({ message: `Book: ${offer.title}`, comment: 'the booking widget, as a landmark' })}>
       <EmbedOfferHeader offer={offer} lang={lang} frame={frame} />
-      <BookingPanel offer={offer} month={data.view === 'book' ? data.month : utcToZonedMonth(new Date(), config.timeZone)} onAdded={onAdded} prefill={{ date: search.date, participants: search.participants }} />
+      <BookingPanel offer={offer} month={data.view === 'book' ? data.month : utcToZonedMonth(new Date(), config.timeZone)} onAdded={onAdded} prefill={{ date: search.date, participants: search.participants }} cartId={search.into} />
     </main>
   )
 }
