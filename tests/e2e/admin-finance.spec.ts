@@ -31,7 +31,7 @@ const F = {
     sandbox: 'Sandbox (paiements de test)',
     payments: 'Paiements',
     refunds: 'Remboursements',
-    open: 'Montants ouverts',
+    open: 'Montants dus',
     csv: 'Télécharger le CSV',
     header: 'Date et heure,Code de réservation,Nom,Prestataire',
     succeeded: 'Réussi',

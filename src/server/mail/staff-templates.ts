@@ -7,7 +7,7 @@
  */
 import type { Locale } from '~/lib/locale'
 import { escapeHtml } from '~/lib/html'
-import { INTL_LOCALE } from '~/lib/dates'
+import { formatDay, formatDayTime, formatTime, INTL_LOCALE } from '~/lib/dates'
 import { MAIL_LOCALES, mailI18n } from './i18n'
 import { DEFAULT_MAIL_TIME_ZONE, formatMoney, primaryColour, type RenderedMail } from './templates'
 
@@ -56,8 +56,9 @@ const MESSAGES = {
 
 const known = (locale: Locale): Locale => (MAIL_LOCALES.includes(locale) ? locale : 'de')
 
+/** `Samstag, 14. Juni 2025, 09:00`, `samedi 14 juin 2025, 09:00`: as the visitor's pages and e-mails write it (lib/dates). */
 function dateTime(iso: string, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(iso))
+  return formatDayTime(iso, locale, timeZone)
 }
 
 /** An http(s) URL or nothing: a link never reaches an href otherwise. */
@@ -201,15 +202,12 @@ const NOTICE = {
   },
 } as const
 
-/** `Samstag, 14. Juni 2025, 09:00–12:00` in the shop's time zone. */
+/** `Samstag, 14. Juni 2025, 09:00–12:00`, `samedi 14 juin 2025, 09:00–12:00` (no comma after the weekday) in the shop's time zone. */
 function itemWhen(start: string, end: string, locale: Locale, timeZone: string): string {
-  const intl = INTL_LOCALE[locale]
-  const day = new Intl.DateTimeFormat(intl, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone })
-  const time = new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
-  const from = new Date(start)
-  const to = new Date(end)
-  if (day.format(from) === day.format(to)) return `${day.format(from)}, ${time.format(from)}–${time.format(to)}`
-  return `${day.format(from)}, ${time.format(from)} – ${day.format(to)}, ${time.format(to)}`
+  const day = (iso: string) => formatDay(iso, locale, timeZone)
+  const time = (iso: string) => formatTime(iso, locale, timeZone)
+  if (day(start) === day(end)) return `${day(start)}, ${time(start)}–${time(end)}`
+  return `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`
 }
 
 /** The notice of a new booking or request to a staff member, in their language. */
