@@ -2229,7 +2229,7 @@ export interface components {
             title: components["schemas"]["LocalizedLine"];
             price: components["schemas"]["OfferAmount"];
             /**
-             * @description Charged for each participant who chooses it, or once per booked item.
+             * @description Charged for each participant who chooses it, or once per booking (also across several variants of the offer).
              * @enum {string}
              */
             per: "participant" | "booking";

@@ -856,8 +856,9 @@ export interface components {
             title: string;
             price: components["schemas"]["Money"];
             /**
-             * @description `booking`: charged once per booked item however many of its participants choose it (e.g. a
-             *     transfer); absent: charged for each participant who chooses it.
+             * @description `booking`: charged once per booking however many participants choose it, also across
+             *     several variants of the offer (e.g. a transfer): on the first item of the offer whose
+             *     participants chose it; absent: charged for each participant who chooses it.
              * @enum {string}
              */
             per?: "booking";
@@ -917,8 +918,9 @@ export interface components {
             id: string;
             title: string;
             /**
-             * @description `booking`: charged once for the item however many of its participants chose it; absent:
-             *     charged for each participant who chose it.
+             * @description `booking`: charged once per booking (listed on the first item of the offer whose
+             *     participants chose it, not on the others); absent: charged for each participant who
+             *     chose it.
              * @enum {string}
              */
             per?: "booking";

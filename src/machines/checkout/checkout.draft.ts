@@ -3,7 +3,7 @@
  * request body, and the pure updates the machine applies to it (each returns the changes of the
  * context). Exported for the UI and the tests.
  */
-import { chargedExtras } from '~/lib/extras-charges'
+import { chargedExtrasOfItems } from '~/lib/extras-charges'
 import { allowedPaymentMethods as allowedMethods } from '~/lib/shop-settings'
 import {
   expectedParticipants,
@@ -151,9 +151,16 @@ export function checkoutErrors(context: Pick<CheckoutContext, 'cart' | 'extras' 
 /** An extra as an item's participants chose it: how many times it is charged and what that costs. */
 export type ExtraCharge = { extra: Extra; quantity: number; amount: Money }
 
-/** The extras an item's participants chose, charged as the server charges them (src/lib/extras-charges.ts). */
+/**
+ * The extras an item's participants chose, charged as the server charges them
+ * (src/lib/extras-charges.ts): a per-booking extra once in the cart, on the first item of its
+ * offer whose participants chose it.
+ */
 export function extraCharges(context: DraftContext, item: CartItem): ExtraCharge[] {
-  return chargedExtras(extrasOf(context, item), (extra) => extra.id, participantsOf(context, item.id)).map(({ extra, quantity }) => ({
+  const items = context.cart.items
+  const index = items.findIndex((i) => i.id === item.id)
+  const all = chargedExtrasOfItems(index < 0 ? [item] : items, (i) => ({ offer: i.offer, extras: extrasOf(context, i), participants: participantsOf(context, i.id) }), (extra) => extra.id)
+  return (all[Math.max(0, index)] ?? []).map(({ extra, quantity }) => ({
     extra,
     quantity,
     amount: { amount: quantity * extra.price.amount, currency: extra.price.currency },

@@ -6920,7 +6920,7 @@ export const contract: OpenApiDocument = {
             "$ref": "#/components/schemas/OfferAmount"
           },
           "per": {
-            "description": "Charged for each participant who chooses it, or once per booked item.",
+            "description": "Charged for each participant who chooses it, or once per booking (also across several variants of the offer).",
             "type": "string",
             "enum": [
               "participant",

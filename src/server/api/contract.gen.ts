@@ -2856,7 +2856,7 @@ export const contract: OpenApiDocument = {
             "$ref": "#/components/schemas/Money"
           },
           "per": {
-            "description": "`booking`: charged once per booked item however many of its participants choose it (e.g. a\ntransfer); absent: charged for each participant who chooses it.\n",
+            "description": "`booking`: charged once per booking however many participants choose it, also across\nseveral variants of the offer (e.g. a transfer): on the first item of the offer whose\nparticipants chose it; absent: charged for each participant who chooses it.\n",
             "type": "string",
             "enum": [
               "booking"
@@ -3079,7 +3079,7 @@ export const contract: OpenApiDocument = {
             "type": "string"
           },
           "per": {
-            "description": "`booking`: charged once for the item however many of its participants chose it; absent:\ncharged for each participant who chose it.\n",
+            "description": "`booking`: charged once per booking (listed on the first item of the offer whose\nparticipants chose it, not on the others); absent: charged for each participant who\nchose it.\n",
             "type": "string",
             "enum": [
               "booking"

@@ -15,7 +15,7 @@ import { paymentOptionsOf } from '~/lib/shop-settings'
 import { bookingSettings, loadOffers, type CatalogueContext } from './offers/catalogue'
 import { utcToZonedTime } from './offers/zoned-time'
 import { meetingPointOf } from './offers/meeting-point'
-import { extrasLines } from './extras-amount'
+import { extrasLinesOfItems } from './extras-amount'
 import type { Shop } from './shops'
 
 type S = components['schemas']
@@ -98,6 +98,7 @@ export async function toBookingView(ctx: CatalogueContext, db: Db, row: BookingR
   const { timeZone } = bookingSettings(ctx.shop)
   const items = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, row.id)).orderBy(asc(bookingItems.position))
   const loaded = await loadOffers(db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
+  const extraLines = extrasLinesOfItems(items.map((i) => ({ offerId: i.offerId, extras: loaded.find((l) => l.offer.id === i.offerId)?.offer.extras ?? [], participants: i.participants })))
   return {
     code: row.code,
     status: row.status,
@@ -111,7 +112,7 @@ export async function toBookingView(ctx: CatalogueContext, db: Db, row: BookingR
       : {}),
     email: row.person.email,
     createdAt: row.createdAt.toISOString(),
-    items: items.map((item) => {
+    items: items.map((item, index) => {
       const entry = loaded.find((l) => l.offer.id === item.offerId)
       const sku = entry?.skus.find((s) => s.id === item.skuId)
       const meetingPoint = entry ? meetingPointOf(entry.offer, ctx.locale) : ''
@@ -128,7 +129,7 @@ export async function toBookingView(ctx: CatalogueContext, db: Db, row: BookingR
         participants: item.participants.map((p) => ({ firstname: p.firstname, surname: p.surname, extras: p.extras })),
         unitPrice: money(item.unitAmount),
         variantTotal: money(item.totalAmount - item.extrasAmount),
-        extras: extrasLines(entry?.offer.extras ?? [], item.participants).map(({ extra, quantity, amount }) => ({
+        extras: extraLines[index]!.map(({ extra, quantity, amount }) => ({
           id: extra.key,
           title: pickText(extra.title, ctx.locale),
           ...(extra.per === 'booking' ? { per: 'booking' as const } : {}),

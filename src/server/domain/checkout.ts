@@ -9,7 +9,7 @@ import { notifyStaffOfNewBooking } from './notifications/staff'
 import { expectedParticipants, validateCheckout } from '~/lib/checkout-validation'
 import { allowedPaymentMethods } from '~/lib/shop-settings'
 import { bookingSettings, loadOffers, lockFreeSlot, type CatalogueContext } from './offers/catalogue'
-import { extrasAmount as extrasAmountOf } from './extras-amount'
+import { extrasLinesOfItems, linesAmount } from './extras-amount'
 import { newOpaqueId } from './carts'
 import { findBookingOfCart, newBookingCode, paymentDeadlineFor, toBookingView, wantsPaymentLink, type Booking } from './bookings'
 import { conflict, invalidFields, invalidRequest, notFound } from './errors'
@@ -152,10 +152,13 @@ export async function checkoutCart(
     }
 
     let total = 0
+    // A request may leave out participants or their names (they can follow): rows with nothing in them are not kept.
+    const participantsOf = view.map((v) => (input.items.find((i) => i.itemId === v.item.id)?.participants ?? []).filter(hasContent))
+    // A per-booking extra once in the booking (its offer's first item that chose it carries it).
+    const extraLines = extrasLinesOfItems(view.map((v, index) => ({ offerId: v.item.offerId, extras: v.entry.offer.extras, participants: participantsOf[index]! })))
     const rows = view.map((v, position) => {
-      // A request may leave out participants or their names (they can follow): rows with nothing in them are not kept.
-      const participants = (input.items.find((i) => i.itemId === v.item.id)?.participants ?? []).filter(hasContent)
-      const extrasAmount = extrasAmountOf(v.entry.offer.extras, participants)
+      const participants = participantsOf[position]!
+      const extrasAmount = linesAmount(extraLines[position]!)
       const base = v.skuType === 'private-service-slot' ? v.item.unitAmount : v.item.unitAmount * v.item.quantity
       total += base + extrasAmount
       return {

@@ -1,15 +1,28 @@
-import { chargedExtras } from '~/lib/extras-charges'
+import { chargedExtras, chargedExtrasOfItems } from '~/lib/extras-charges'
 import type { OfferExtraBody } from '~/server/db/schema'
 
 /** One extra as an item's participants chose it: how many times it is charged and what that costs. */
 export type ExtraLine = { extra: OfferExtraBody; quantity: number; amount: number }
 
-/** The extras chosen by an item's participants and what each costs (the rule: src/lib/extras-charges.ts). */
-export function extrasLines(extras: OfferExtraBody[], participants: { extras: string[] }[]): ExtraLine[] {
-  return chargedExtras(extras, (extra) => extra.key, participants).map(({ extra, quantity }) => ({ extra, quantity, amount: quantity * extra.price }))
+type ItemExtras = { offerId: string; extras: OfferExtraBody[]; participants: { extras: string[] }[] }
+
+/**
+ * The extras chosen by each item's participants and what each costs, in the booking's order (the
+ * rule: src/lib/extras-charges.ts — a per-booking extra once per booking and offer).
+ */
+export function extrasLinesOfItems(items: readonly ItemExtras[]): ExtraLine[][] {
+  return chargedExtrasOfItems(items, (item) => ({ offer: item.offerId, extras: item.extras, participants: item.participants }), (extra) => extra.key).map((lines) =>
+    lines.map(({ extra, quantity }) => ({ extra, quantity, amount: quantity * extra.price })),
+  )
 }
 
-/** What the extras chosen by an item's participants cost (the sum of `extrasLines`). */
-export function extrasAmount(extras: OfferExtraBody[], participants: { extras: string[] }[]): number {
-  return extrasLines(extras, participants).reduce((sum, line) => sum + line.amount, 0)
+/** What the lines cost together. */
+export const linesAmount = (lines: readonly ExtraLine[]) => lines.reduce((sum, line) => sum + line.amount, 0)
+
+/**
+ * What the extras chosen by one item's participants cost; `chargedBefore`: per-booking extras an
+ * earlier item of its offer in the booking carries already.
+ */
+export function extrasAmount(extras: OfferExtraBody[], participants: { extras: string[] }[], chargedBefore: ReadonlySet<string> = new Set()): number {
+  return linesAmount(chargedExtras(extras, (extra) => extra.key, participants, chargedBefore).map(({ extra, quantity }) => ({ extra, quantity, amount: quantity * extra.price })))
 }

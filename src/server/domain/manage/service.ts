@@ -8,7 +8,7 @@
  * Every step is recorded in the booking's history (actor: none, the visitor) and e-mailed to the
  * visitor in the booking's language and to the shop's contact address in the shop's language.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm'
 import type { components } from '~/api/schema.gen'
 import type { Db } from '~/server/db/client'
 import { bookingItems, bookings, changeLog, payments, refunds, sessions } from '~/server/db/schema'
@@ -193,7 +193,7 @@ export async function listManagedBookingDates(ctx: CatalogueContext, token: stri
   const { timeZone } = bookingSettings(ctx.shop)
   const until = new Date(ctx.now.getTime() + MOVE_HORIZON_DAYS * 86_400_000)
   const rows = await loadSessions(ctx.db, ctx.shop.id, [item.offerId], ctx.now, until, ctx.now)
-  const price = priceOn(entry.offer.extras, sku, item)
+  const price = priceOn(entry.offer.extras, sku, item, await chosenBefore(ctx.db, item))
   return rows
     .filter((s) => s.id !== item.sessionId && !s.closed)
     .map((s) => ({ s, left: Math.max(0, s.capacity - s.placesTaken - s.held) }))
@@ -211,10 +211,22 @@ export async function listManagedBookingDates(ctx: CatalogueContext, token: stri
     }))
 }
 
-/** The item's price if booked now (the variant's price and the extras as sold today). */
-function priceOn(extras: Parameters<typeof extrasAmount>[0], sku: { priceAmount: number; type: string }, item: ItemRow) {
+/**
+ * The item's price if booked now (the variant's price and the extras as sold today); a per-booking
+ * extra an earlier item of its offer carries (`chargedBefore`) is not charged again.
+ */
+function priceOn(extras: Parameters<typeof extrasAmount>[0], sku: { priceAmount: number; type: string }, item: ItemRow, chargedBefore: ReadonlySet<string>) {
   const base = sku.type === 'private-service-slot' ? sku.priceAmount : sku.priceAmount * item.quantity
-  return base + extrasAmount(extras, item.participants)
+  return base + extrasAmount(extras, item.participants, chargedBefore)
+}
+
+/** The extras chosen in the booking's earlier items of the item's offer (a per-booking extra among them is charged there). */
+async function chosenBefore(db: Pick<Db, 'select'>, item: ItemRow): Promise<Set<string>> {
+  const earlier = await db
+    .select({ participants: bookingItems.participants })
+    .from(bookingItems)
+    .where(and(eq(bookingItems.bookingId, item.bookingId), eq(bookingItems.offerId, item.offerId), lt(bookingItems.position, item.position)))
+  return new Set(earlier.flatMap((e) => e.participants.flatMap((p) => p.extras)))
 }
 
 /**
@@ -255,7 +267,8 @@ export async function moveManagedBooking(ctx: CatalogueContext, token: string, i
       .set({ placesTaken: sql`greatest(0, ${sessions.placesTaken} - ${item.places})` })
       .where(eq(sessions.id, item.sessionId!))
 
-    const price = priceOn(entry!.offer.extras, sku, item)
+    const before = await chosenBefore(tx, item)
+    const price = priceOn(entry!.offer.extras, sku, item, before)
     const difference = price - item.totalAmount
     await tx
       .update(bookingItems)
@@ -264,7 +277,7 @@ export async function moveManagedBooking(ctx: CatalogueContext, token: string, i
         startsAt: target.startsAt,
         endsAt: target.endsAt,
         unitAmount: sku.priceAmount,
-        extrasAmount: extrasAmount(entry!.offer.extras, item.participants),
+        extrasAmount: extrasAmount(entry!.offer.extras, item.participants, before),
         totalAmount: price,
       })
       .where(eq(bookingItems.id, item.id))
