@@ -149,6 +149,14 @@ describeEachDatabase('checkout contract', (factory) => {
     for (const item of booking.items as { variantTotal: { amount: number }; extras: { total: { amount: number } }[]; total: { amount: number } }[]) {
       expect(item.variantTotal.amount + item.extras.reduce((sum, e) => sum + e.total.amount, 0)).toBe(item.total.amount)
     }
+    // The shop raises the photo package's price and renames it afterwards: the booking still says what was charged.
+    await app.database.db
+      .update(offers)
+      .set({ extras: [{ ...photos, title: { de: 'Fotos neu', en: 'New photos', fr: 'Photos nouvelles' }, price: 9900 }, transfer] })
+      .where(eq(offers.id, offer.offerId))
+    const again = (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking`, { headers: { 'x-flowin-locale': 'en' } })).json()).data
+    expect(again.items.map((i: { extras: unknown[] }) => i.extras)).toEqual(booking.items.map((i: { extras: unknown[] }) => i.extras))
+    expect(again.total).toEqual(booking.total)
     // the .ics: one event for the session, its meeting point as LOCATION (not the shop's address), the extras in its description
     const ics = (await (await app.call(`${ALPIN}/api/webshop/v1/carts/${cart}/booking.ics`, { headers: { 'x-flowin-locale': 'en' } })).text()).replace(/\r\n[ \t]/g, '')
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1)

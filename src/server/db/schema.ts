@@ -123,6 +123,9 @@ export type ServiceScheduleBody = {
 /** An extra; `per: 'booking'` is charged once per booked item however many participants choose it (absent: per participant). */
 export type OfferExtraBody = { key: string; title: LocalizedText; price: number; per?: 'participant' | 'booking' }
 
+/** An extra as a booking item was charged for it: the offer's extra then, and how many times. */
+export type BookedExtraLine = OfferExtraBody & { quantity: number }
+
 export type OfferLocation = {
   name: string
   street: string
@@ -340,6 +343,11 @@ export const bookingItems = pgTable(
     places: integer('places').notNull(),
     unitAmount: integer('unit_amount').notNull(),
     extrasAmount: integer('extras_amount').notNull().default(0),
+    /**
+     * The extras as they were charged (title, price, how many times): what the confirmation
+     * shows, whatever the offer's extras become. Null for items booked before it was kept.
+     */
+    extrasLines: jsonb('extras_lines').$type<BookedExtraLine[]>(),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull(),
     participants: jsonb('participants').$type<ParticipantBody[]>().notNull(),

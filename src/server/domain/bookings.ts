@@ -15,7 +15,7 @@ import { paymentOptionsOf } from '~/lib/shop-settings'
 import { bookingSettings, loadOffers, type CatalogueContext } from './offers/catalogue'
 import { utcToZonedTime } from './offers/zoned-time'
 import { meetingPointOf } from './offers/meeting-point'
-import { extrasLinesOfItems } from './extras-amount'
+import { extrasLinesOfItems, linesOfBooked } from './extras-amount'
 import type { Shop } from './shops'
 
 type S = components['schemas']
@@ -98,7 +98,9 @@ export async function toBookingView(ctx: CatalogueContext, db: Db, row: BookingR
   const { timeZone } = bookingSettings(ctx.shop)
   const items = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, row.id)).orderBy(asc(bookingItems.position))
   const loaded = await loadOffers(db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
-  const extraLines = extrasLinesOfItems(items.map((i) => ({ offerId: i.offerId, extras: loaded.find((l) => l.offer.id === i.offerId)?.offer.extras ?? [], participants: i.participants })))
+  // The extras as they were charged; items booked before those were kept: worked out from today's offer.
+  const worked = extrasLinesOfItems(items.map((i) => ({ offerId: i.offerId, extras: loaded.find((l) => l.offer.id === i.offerId)?.offer.extras ?? [], participants: i.participants })))
+  const extraLines = items.map((item, index) => (item.extrasLines ? linesOfBooked(item.extrasLines) : worked[index]!))
   return {
     code: row.code,
     status: row.status,

@@ -9,7 +9,7 @@ import { notifyStaffOfNewBooking } from './notifications/staff'
 import { expectedParticipants, validateCheckout } from '~/lib/checkout-validation'
 import { allowedPaymentMethods } from '~/lib/shop-settings'
 import { bookingSettings, loadOffers, lockFreeSlot, type CatalogueContext } from './offers/catalogue'
-import { extrasLinesOfItems, linesAmount } from './extras-amount'
+import { bookedLines, extrasLinesOfItems, linesAmount } from './extras-amount'
 import { newOpaqueId } from './carts'
 import { findBookingOfCart, newBookingCode, paymentDeadlineFor, toBookingView, wantsPaymentLink, type Booking } from './bookings'
 import { conflict, invalidFields, invalidRequest, notFound } from './errors'
@@ -174,6 +174,7 @@ export async function checkoutCart(
         places: v.item.places,
         unitAmount: v.item.unitAmount,
         extrasAmount,
+        extrasLines: bookedLines(extraLines[position]!),
         totalAmount: base + extrasAmount,
         currency: v.item.currency,
         participants: participants.map((p) => ({ firstname: p.firstname.trim(), surname: p.surname.trim(), forSelf: p.forSelf ?? false, extras: p.extras })),

@@ -1,5 +1,5 @@
 import { chargedExtras, chargedExtrasOfItems } from '~/lib/extras-charges'
-import type { OfferExtraBody } from '~/server/db/schema'
+import type { BookedExtraLine, OfferExtraBody } from '~/server/db/schema'
 
 /** One extra as an item's participants chose it: how many times it is charged and what that costs. */
 export type ExtraLine = { extra: OfferExtraBody; quantity: number; amount: number }
@@ -24,5 +24,17 @@ export const linesAmount = (lines: readonly ExtraLine[]) => lines.reduce((sum, l
  * earlier item of its offer in the booking carries already.
  */
 export function extrasAmount(extras: OfferExtraBody[], participants: { extras: string[] }[], chargedBefore: ReadonlySet<string> = new Set()): number {
-  return linesAmount(chargedExtras(extras, (extra) => extra.key, participants, chargedBefore).map(({ extra, quantity }) => ({ extra, quantity, amount: quantity * extra.price })))
+  return linesAmount(extrasLinesOfItem(extras, participants, chargedBefore))
 }
+
+/** One item's lines; `chargedBefore` as for `extrasAmount`. */
+export function extrasLinesOfItem(extras: OfferExtraBody[], participants: { extras: string[] }[], chargedBefore: ReadonlySet<string> = new Set()): ExtraLine[] {
+  return chargedExtras(extras, (extra) => extra.key, participants, chargedBefore).map(({ extra, quantity }) => ({ extra, quantity, amount: quantity * extra.price }))
+}
+
+/** The lines as a booking item keeps them (the extra as it was sold, and how many times). */
+export const bookedLines = (lines: readonly ExtraLine[]): BookedExtraLine[] => lines.map(({ extra, quantity }) => ({ ...extra, quantity }))
+
+/** A booking item's kept lines as lines again (each line's amount from its own price). */
+export const linesOfBooked = (lines: readonly BookedExtraLine[]): ExtraLine[] =>
+  lines.map(({ quantity, ...extra }) => ({ extra, quantity, amount: quantity * extra.price }))

@@ -17,7 +17,7 @@ import type { PaymentProviders } from '~/server/payments/provider'
 import { bookingLocale, paymentStateOf, toBookingView, type BookingRow } from '../bookings'
 import { reservePlaces } from '../checkout'
 import { conflict, notFound } from '../errors'
-import { extrasAmount } from '../extras-amount'
+import { bookedLines, extrasAmount, extrasLinesOfItem } from '../extras-amount'
 import { recordChange } from '../history/change-log'
 import { bookingSettings, loadOffers, loadSessions, type CatalogueContext } from '../offers/catalogue'
 import { utcToZonedDate, utcToZonedTime } from '../offers/zoned-time'
@@ -278,6 +278,7 @@ export async function moveManagedBooking(ctx: CatalogueContext, token: string, i
         endsAt: target.endsAt,
         unitAmount: sku.priceAmount,
         extrasAmount: extrasAmount(entry!.offer.extras, item.participants, before),
+        extrasLines: bookedLines(extrasLinesOfItem(entry!.offer.extras, item.participants, before)),
         totalAmount: price,
       })
       .where(eq(bookingItems.id, item.id))
