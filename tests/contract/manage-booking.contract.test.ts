@@ -5,7 +5,7 @@ import { bookingRecords, tenOClock, visitorCalls, xsrfHeaders } from '../support
 import { paymentSteps } from '../support/payment-harness'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
 import { checkoutRequest, createOffer } from '../support/factories'
-import { bookingItems, bookingManageLinks, changeLog, refunds, sessions, shops, skus } from '../../src/server/db/schema'
+import { bookingItems, bookingManageLinks, changeLog, offers, refunds, sessions, shops, skus } from '../../src/server/db/schema'
 import { getOrCreateSecret } from '../../src/server/domain/secrets'
 import { manageTokenHash } from '../../src/server/domain/manage/links'
 
@@ -265,6 +265,46 @@ describeEachDatabase('manage-booking contract', (factory) => {
       } finally {
         await app.database.db.update(skus).set({ priceAmount: 12000 }).where(eq(skus.id, sku))
       }
+    })
+
+    it('a per-booking extra stays charged once when an item of its offer moves (ADR 035)', async () => {
+      made['mb-transfer'] = await createOffer(app.database.db, {
+        slug: 'mb-transfer',
+        skus: [{ key: 'adult', price: 10000 }, { key: 'youth', price: 8000 }],
+        sessions: [{ startsAt: at(5), capacity: 20 }, { startsAt: at(6), capacity: 20 }],
+      })
+      const offer = made['mb-transfer']!
+      const transfer = { key: 'transfer', title: { de: 'Transfer', en: 'Transfer', fr: 'Transfert' }, price: 4000, per: 'booking' as const }
+      await app.database.db.update(offers).set({ extras: [transfer] }).where(eq(offers.id, offer.offerId))
+      const cart = (await (await call('POST', '/api/webshop/v1/carts', {})).json()).data.id as string
+      const add = async (sku: number) => {
+        const added = await call('POST', `/api/webshop/v1/carts/${cart}/items`, { offer: 'mb-transfer', sku: offer.skus[sku]!.id, sessionId: offer.sessions[0]!.id, quantity: 1 })
+        expect(added.status).toBe(201)
+        return ((await added.json()).data.items as { id: string; sku: string }[]).find((i) => i.sku === offer.skus[sku]!.id)!.id
+      }
+      const adult = await add(0)
+      const youth = await add(1)
+      const booked = await call('POST', `/api/webshop/v1/carts/${cart}/checkout`, {
+        ...checkoutRequest(adult, 1, { mode: 'order', paymentMethod: 'PAY_ON_SITE' }),
+        items: [
+          { itemId: adult, participants: [{ firstname: 'Anna', surname: 'Muster', extras: ['transfer'] }] },
+          { itemId: youth, participants: [{ firstname: 'Carla', surname: 'Muster', extras: ['transfer'] }] },
+        ],
+      })
+      expect(booked.status).toBe(201)
+      const booking = (await booked.json()).data
+      expect(booking.total).toEqual({ amount: 10000 + 4000 + 8000, currency: 'CHF' })
+      const view = (await (await get(`/api/webshop/v1/manage/${booking.manageToken}`)).json()).data
+      // The youths move to the next day: the transfer is on the adults' item, so nothing changes in price.
+      const moved = await call('POST', `/api/webshop/v1/manage/${booking.manageToken}/move`, { itemId: view.items[1].itemId, sessionId: offer.sessions[1]!.id })
+      expect(moved.status).toBe(200)
+      const after = (await moved.json()).data.booking
+      expect(after.total).toEqual({ amount: 22000, currency: 'CHF' })
+      expect(after.items.map((i: { extras: { id: string }[] }) => i.extras.map((e) => e.id))).toEqual([['transfer'], []])
+      // The adults move too: their item still carries it, once.
+      const second = await call('POST', `/api/webshop/v1/manage/${booking.manageToken}/move`, { itemId: view.items[0].itemId, sessionId: offer.sessions[1]!.id })
+      expect(second.status).toBe(200)
+      expect((await second.json()).data.booking.total).toEqual({ amount: 22000, currency: 'CHF' })
     })
 
     it('gives the last place to one of two parallel moves', async () => {
