@@ -16,7 +16,9 @@
  * valid against the response schema, the required headers), so it is not repeated here. A
  * call the contract says must be refused (no anti-forgery pair, no key, no operator token,
  * a bad webhook signature, a staff call without a session or with a role below the
- * operation's `x-role`) must answer 4xx. The last test checks that every operation of the
+ * operation's `x-role`, an id, token or code of the other shop through this shop's host — the
+ * shop isolation oracle: each owned value is noted with the shop whose host answered it) must
+ * answer 4xx. The last test checks that every operation of the
  * contracts was fuzzed, so a new operation cannot be skipped silently.
  *
  * Runs and seed:
@@ -102,8 +104,16 @@ const bodySchemaOf = (op: Operation): Json | undefined => resolve(op.op.requestB
 // is generated, so later operations see the carts, items and bookings earlier ones made.
 
 const pools = new Map<string, string[]>()
+/** Pools of opaque values (ids, tokens, codes) that belong to one shop: the isolation oracle's. */
+const OWNED = new Set(['cartId', 'itemId', 'sessionId', 'sku', 'token', 'code', 'staffId'])
+/** The shop whose host answered with an owned value (set while an answer of a shop's host is harvested). */
+const ownerOf = new Map<string, 'alpin' | 'atelier'>()
+/** How often the isolation oracle applied, per operation. */
+const isolationChecks = new Map<string, number>()
+let harvestingFor: 'alpin' | 'atelier' | undefined
 function remember(pool: string, value: unknown) {
   if (typeof value !== 'string' || !value) return
+  if (harvestingFor && OWNED.has(pool) && !ownerOf.has(value)) ownerOf.set(value, harvestingFor)
   const list = pools.get(pool) ?? []
   if (list.includes(value)) return
   list.push(value)
@@ -144,6 +154,31 @@ function harvest(value: unknown, cartId?: string) {
     remember('calendarFeed', `${feed[1]}/${feed[2]}`)
   }
   for (const v of Object.values(o)) harvest(v, cartId)
+}
+
+/** Harvests an answer of `host`, noting which shop the owned values belong to. */
+function harvestFrom(host: string, value: unknown) {
+  harvestingFor = host === 'alpin' || host === 'atelier' ? host : undefined
+  try {
+    harvest(value)
+  } finally {
+    harvestingFor = undefined
+  }
+}
+
+/** Whether a path names an owned value of the shop other than `host`'s (the isolation oracle). */
+function namesTheOtherShop(host: string, path: Record<string, string>) {
+  if (host !== 'alpin' && host !== 'atelier') return false
+  return Object.values(path).some((encoded) => {
+    let value: string
+    try {
+      value = decodeURIComponent(encoded)
+    } catch {
+      return false
+    }
+    const owner = ownerOf.get(value)
+    return owner !== undefined && owner !== host
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -826,7 +861,7 @@ describeEachDatabase('contract fuzzer', (factory) => {
     seen.set(response.status, (seen.get(response.status) ?? 0) + 1)
     statuses.set(op.id, seen)
     if (response.status >= 500 && !process.env.FUZZ_EXPLORE) throw new Error(`[${op.id}] server error ${response.status}\n${shown()}\nresponse body: ${clip(text)}`)
-    if (response.ok && response.headers.get('content-type')?.startsWith('application/json')) harvest(JSON.parse(text))
+    if (response.ok && response.headers.get('content-type')?.startsWith('application/json')) harvestFrom(c.host, JSON.parse(text))
     return { status: response.status, text, shown, matched }
   }
 
@@ -840,7 +875,7 @@ describeEachDatabase('contract fuzzer', (factory) => {
     })
     const json = await response.json()
     expect(response.status, `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300)
-    harvest(json)
+    harvestFrom(host, json)
     return json.data
   }
 
@@ -987,6 +1022,11 @@ describeEachDatabase('contract fuzzer', (factory) => {
             if (typeof c.staff !== 'string' || c.staff === 'none' || c.staff === 'other-shop') expectRefused(401, `a call with session ${JSON.stringify(c.staff)}`)
             else if (ROLES.indexOf(c.staff) < ROLES.indexOf(role)) expectRefused(403, `a ${c.staff} (x-role ${role})`)
           }
+          // Shop isolation: an id, token or code of the other shop, through this shop's host, finds nothing.
+          if (op.id !== 'getMedia' && namesTheOtherShop(c.host, c.pathAndBody.path)) {
+            isolationChecks.set(op.id, (isolationChecks.get(op.id) ?? 0) + 1)
+            refused('an object of the other shop through this host')
+          }
           if (access === 'provider' && c.signature !== 'valid') {
             refused(`a webhook with signature ${JSON.stringify(c.signature)}`)
             expect(status, shown()).toBeLessThan(500)
@@ -1010,5 +1050,10 @@ describeEachDatabase('contract fuzzer', (factory) => {
     const reached = new Set(allOperations.filter((op) => (fuzzed.get(op.id) ?? 0) > 0).map((op) => `${op.method} ${op.template} (${op.id})`))
     expect(declared.filter((d) => !reached.has(d))).toEqual([])
     expect(declared.length).toBeGreaterThan(0)
+  })
+
+  it('tried the other shop’s ids, tokens and codes through a shop’s host (the isolation oracle fired)', () => {
+    console.info(`[fuzz] ${factory.name}: calls naming the other shop's objects, per operation: ${JSON.stringify(Object.fromEntries(isolationChecks))}`)
+    expect([...isolationChecks.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
   })
 })
