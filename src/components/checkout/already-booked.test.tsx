@@ -89,8 +89,8 @@ describe('two tabs on one cart (issue 22, point 14)', () => {
         onDone={(cartId, outcome) => void done.push([cartId, outcome])}
       />,
     )
-    await screen.findByTestId('checkout')
-    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }))
+    // Back on the payment step, where this tab was (restored after the first render).
+    fireEvent.click(await screen.findByRole('checkbox', { name: /I accept the/ }))
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Book now' })))
     expect(submits).toHaveLength(1)
     expect(done).toEqual([[ORDER_CART.id, { already: true }]])
@@ -113,8 +113,8 @@ describe('two tabs on one cart (issue 22, point 14)', () => {
         onDone={(cartId, outcome) => void done.push([cartId, outcome])}
       />,
     )
-    await screen.findByTestId('checkout')
-    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }))
+    // Back on the payment step, where this tab was (restored after the first render).
+    fireEvent.click(await screen.findByRole('checkbox', { name: /I accept the/ }))
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Book now' })))
     expect(done).toEqual([[ORDER_CART.id, { already: false }]])
   })

@@ -104,7 +104,8 @@ describe('checkout: a date taken meanwhile (issue 22, point 1)', () => {
     window.sessionStorage.setItem('webshop:checkout:cart-order', JSON.stringify({ draft: DRAFT, step: 'payment' }))
     const conflict = new FakeApiError(409, { code: 'items.unavailable', items: { [CANYONING.id]: 'places.insufficient' } }, 'Some dates are no longer available.')
     const { changes, router } = await show([cart('cart-order', [PARAGLIDING])], conflict)
-    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }))
+    // Back on the payment step (restored after the first render).
+    fireEvent.click(await screen.findByRole('checkbox', { name: /I accept the/ }))
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Book now' })))
     expect(screen.getByTestId('checkout').getAttribute('data-state')).toBe('"configuration"')
     // Only the refused item offers another date; the other keeps its participant.
