@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +18,10 @@ const HOSTILE = [
   ['h', 'http://evil.example/pay'],
   ['d', 'data:text/html,<script>alert(1)</script>'],
 ] as const
+
+/** Anti-forgery tokens the stand-in handed out, and the writes that came with a valid pair. */
+const issuedXsrf = new Set<string>()
+const guardedWrites: string[] = []
 
 /** What the stand-in answers for the config: normal, or a failure. */
 const failure: { status?: number } = {}
@@ -45,6 +50,26 @@ function standIn(seen: { path: string; headers: IncomingHttpHeaders }[]): Server
   return createServer((req, res) => {
     seen.push({ path: req.url ?? '', headers: req.headers })
     res.setHeader('x-flowin-request-id', 'standin-request')
+    // Anti-forgery as the real back end does it: the cookie from /sanctum/csrf-cookie, echoed in X-XSRF-TOKEN on every write.
+    if (req.url === '/sanctum/csrf-cookie') {
+      const token = randomBytes(24).toString('base64url')
+      issuedXsrf.add(token)
+      res.statusCode = 204
+      res.setHeader('set-cookie', `XSRF-TOKEN=${token}; Path=/; SameSite=Lax`)
+      res.end()
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url?.startsWith('/api/webshop/v1/')) {
+      const cookie = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(req.headers.cookie ?? '')?.[1]
+      const token = cookie ? decodeURIComponent(cookie) : ''
+      if (!token || req.headers['x-xsrf-token'] !== token || !issuedXsrf.has(token)) {
+        res.statusCode = 419
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ statusCode: 419, statusMessage: 'Page expired', message: 'The anti-forgery token is missing or does not match.', data: { code: 'xsrf.mismatch' } }))
+        return
+      }
+      guardedWrites.push(req.url)
+    }
     if (req.url === '/api/webshop/v1/config' && failure.status) {
       res.statusCode = failure.status
       res.setHeader('content-type', 'application/json')
@@ -207,8 +232,14 @@ test.describe('external back end (API_ORIGIN)', () => {
       await expectNoAxeViolations(page)
 
       await gotoHydrated(page, `http://localhost:${APP_PORT}/${lang}/aftersales/payment/${'u'.repeat(43)}`)
+      const writes = guardedWrites.length
       await page.getByTestId('pay-button').click()
       await expect(page.getByTestId('payment-status')).toContainText(unknown)
+      // The shop's page sent the anti-forgery pair the back end asks for (else: 419, not the back end's 500).
+      expect(guardedWrites.slice(writes)).toEqual([`/api/webshop/v1/payment-links/${'u'.repeat(43)}/payments`])
+      // Without the pair, the stand-in refuses, as the real back end does.
+      const bare = await page.request.post(`http://localhost:${APP_PORT}/api/webshop/v1/payment-links/${'u'.repeat(43)}/payments`, { headers: { 'idempotency-key': 'e2e-no-xsrf-0001' } })
+      expect(bare.status()).toBe(419)
       await expect(page).toHaveURL(new RegExp(`/${lang}/aftersales/payment/u{43}$`))
       await expectNoAxeViolations(page)
     })
