@@ -152,19 +152,24 @@ export function checkoutErrors(context: Pick<CheckoutContext, 'cart' | 'extras' 
 export type ExtraCharge = { extra: Extra; quantity: number; amount: Money }
 
 /**
- * The extras an item's participants chose, charged as the server charges them
+ * The extras every item's participants chose, by item id, charged as the server charges them
  * (src/lib/extras-charges.ts): a per-booking extra once in the cart, on the first item of its
  * offer whose participants chose it.
  */
-export function extraCharges(context: DraftContext, item: CartItem): ExtraCharge[] {
+export function cartExtraCharges(context: DraftContext): Map<string, ExtraCharge[]> {
   const items = context.cart.items
-  const index = items.findIndex((i) => i.id === item.id)
-  const all = chargedExtrasOfItems(index < 0 ? [item] : items, (i) => ({ offer: i.offer, extras: extrasOf(context, i), participants: participantsOf(context, i.id) }), (extra) => extra.id)
-  return (all[Math.max(0, index)] ?? []).map(({ extra, quantity }) => ({
-    extra,
-    quantity,
-    amount: { amount: quantity * extra.price.amount, currency: extra.price.currency },
-  }))
+  const all = chargedExtrasOfItems(items, (i) => ({ offer: i.offer, extras: extrasOf(context, i), participants: participantsOf(context, i.id) }), (extra) => extra.id)
+  return new Map(
+    items.map((item, index) => [
+      item.id,
+      all[index]!.map(({ extra, quantity }) => ({ extra, quantity, amount: { amount: quantity * extra.price.amount, currency: extra.price.currency } })),
+    ]),
+  )
+}
+
+/** The extras one item's participants chose, charged as in `cartExtraCharges`. */
+export function extraCharges(context: DraftContext, item: CartItem): ExtraCharge[] {
+  return cartExtraCharges(context).get(item.id) ?? []
 }
 
 /** What an item costs with its extras. */
@@ -176,8 +181,8 @@ export function itemTotal(context: DraftContext, item: CartItem): Money {
 /** The cart's total plus the extras chosen for the participants. */
 export function checkoutTotal(context: DraftContext): Money {
   let amount = context.cart.total.amount
-  for (const item of context.cart.items) {
-    for (const charge of extraCharges(context, item)) amount += charge.amount.amount
+  for (const charges of cartExtraCharges(context).values()) {
+    for (const charge of charges) amount += charge.amount.amount
   }
   return { amount, currency: context.cart.total.currency }
 }

@@ -120,7 +120,7 @@ export type ServiceScheduleBody = {
   bufferMinutes: number
   stepMinutes: number
 }
-/** An extra; `per: 'booking'` is charged once per booked item however many participants choose it (absent: per participant). */
+/** An extra; `per: 'booking'` is charged once per booking however many participants of the offer's items choose it (absent: per participant). */
 export type OfferExtraBody = { key: string; title: LocalizedText; price: number; per?: 'participant' | 'booking' }
 
 /** An extra as a booking item was charged for it: the offer's extra then, and how many times. */

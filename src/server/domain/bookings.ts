@@ -99,7 +99,9 @@ export async function toBookingView(ctx: CatalogueContext, db: Db, row: BookingR
   const items = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, row.id)).orderBy(asc(bookingItems.position))
   const loaded = await loadOffers(db, ctx.shop.id, { ids: [...new Set(items.map((i) => i.offerId))] })
   // The extras as they were charged; items booked before those were kept: worked out from today's offer.
-  const worked = extrasLinesOfItems(items.map((i) => ({ offerId: i.offerId, extras: loaded.find((l) => l.offer.id === i.offerId)?.offer.extras ?? [], participants: i.participants })))
+  const worked = items.every((i) => i.extrasLines)
+    ? []
+    : extrasLinesOfItems(items.map((i) => ({ offerId: i.offerId, extras: loaded.find((l) => l.offer.id === i.offerId)?.offer.extras ?? [], participants: i.participants })))
   const extraLines = items.map((item, index) => (item.extrasLines ? linesOfBooked(item.extrasLines) : worked[index]!))
   return {
     code: row.code,

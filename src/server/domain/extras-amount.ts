@@ -6,14 +6,15 @@ export type ExtraLine = { extra: OfferExtraBody; quantity: number; amount: numbe
 
 type ItemExtras = { offerId: string; extras: OfferExtraBody[]; participants: { extras: string[] }[] }
 
+/** A charged extra with what it costs. */
+const priced = ({ extra, quantity }: { extra: OfferExtraBody; quantity: number }): ExtraLine => ({ extra, quantity, amount: quantity * extra.price })
+
 /**
  * The extras chosen by each item's participants and what each costs, in the booking's order (the
  * rule: src/lib/extras-charges.ts — a per-booking extra once per booking and offer).
  */
 export function extrasLinesOfItems(items: readonly ItemExtras[]): ExtraLine[][] {
-  return chargedExtrasOfItems(items, (item) => ({ offer: item.offerId, extras: item.extras, participants: item.participants }), (extra) => extra.key).map((lines) =>
-    lines.map(({ extra, quantity }) => ({ extra, quantity, amount: quantity * extra.price })),
-  )
+  return chargedExtrasOfItems(items, (item) => ({ offer: item.offerId, extras: item.extras, participants: item.participants }), (extra) => extra.key).map((lines) => lines.map(priced))
 }
 
 /** What the lines cost together. */
@@ -29,7 +30,7 @@ export function extrasAmount(extras: OfferExtraBody[], participants: { extras: s
 
 /** One item's lines; `chargedBefore` as for `extrasAmount`. */
 export function extrasLinesOfItem(extras: OfferExtraBody[], participants: { extras: string[] }[], chargedBefore: ReadonlySet<string> = new Set()): ExtraLine[] {
-  return chargedExtras(extras, (extra) => extra.key, participants, chargedBefore).map(({ extra, quantity }) => ({ extra, quantity, amount: quantity * extra.price }))
+  return chargedExtras(extras, (extra) => extra.key, participants, chargedBefore).map(priced)
 }
 
 /** The lines as a booking item keeps them (the extra as it was sold, and how many times). */
@@ -37,4 +38,4 @@ export const bookedLines = (lines: readonly ExtraLine[]): BookedExtraLine[] => l
 
 /** A booking item's kept lines as lines again (each line's amount from its own price). */
 export const linesOfBooked = (lines: readonly BookedExtraLine[]): ExtraLine[] =>
-  lines.map(({ quantity, ...extra }) => ({ extra, quantity, amount: quantity * extra.price }))
+  lines.map(({ quantity, ...extra }) => priced({ extra, quantity }))

@@ -17,7 +17,7 @@ import type { PaymentProviders } from '~/server/payments/provider'
 import { bookingLocale, paymentStateOf, toBookingView, type BookingRow } from '../bookings'
 import { reservePlaces } from '../checkout'
 import { conflict, notFound } from '../errors'
-import { bookedLines, extrasAmount, extrasLinesOfItem } from '../extras-amount'
+import { bookedLines, extrasLinesOfItem, linesAmount, type ExtraLine } from '../extras-amount'
 import { recordChange } from '../history/change-log'
 import { bookingSettings, loadOffers, loadSessions, type CatalogueContext } from '../offers/catalogue'
 import { utcToZonedDate, utcToZonedTime } from '../offers/zoned-time'
@@ -193,7 +193,7 @@ export async function listManagedBookingDates(ctx: CatalogueContext, token: stri
   const { timeZone } = bookingSettings(ctx.shop)
   const until = new Date(ctx.now.getTime() + MOVE_HORIZON_DAYS * 86_400_000)
   const rows = await loadSessions(ctx.db, ctx.shop.id, [item.offerId], ctx.now, until, ctx.now)
-  const price = priceOn(entry.offer.extras, sku, item, await chosenBefore(ctx.db, item))
+  const price = priceOn(sku, item, extrasLinesOfItem(entry.offer.extras, item.participants, await chosenBefore(ctx.db, item)))
   return rows
     .filter((s) => s.id !== item.sessionId && !s.closed)
     .map((s) => ({ s, left: Math.max(0, s.capacity - s.placesTaken - s.held) }))
@@ -212,12 +212,12 @@ export async function listManagedBookingDates(ctx: CatalogueContext, token: stri
 }
 
 /**
- * The item's price if booked now (the variant's price and the extras as sold today); a per-booking
- * extra an earlier item of its offer carries (`chargedBefore`) is not charged again.
+ * The item's price if booked now: the variant's price and `extras`, its extras as sold today (a
+ * per-booking extra an earlier item of its offer carries is not among them: `chosenBefore`).
  */
-function priceOn(extras: Parameters<typeof extrasAmount>[0], sku: { priceAmount: number; type: string }, item: ItemRow, chargedBefore: ReadonlySet<string>) {
+function priceOn(sku: { priceAmount: number; type: string }, item: ItemRow, extras: readonly ExtraLine[]) {
   const base = sku.type === 'private-service-slot' ? sku.priceAmount : sku.priceAmount * item.quantity
-  return base + extrasAmount(extras, item.participants, chargedBefore)
+  return base + linesAmount(extras)
 }
 
 /** The extras chosen in the booking's earlier items of the item's offer (a per-booking extra among them is charged there). */
@@ -267,8 +267,8 @@ export async function moveManagedBooking(ctx: CatalogueContext, token: string, i
       .set({ placesTaken: sql`greatest(0, ${sessions.placesTaken} - ${item.places})` })
       .where(eq(sessions.id, item.sessionId!))
 
-    const before = await chosenBefore(tx, item)
-    const price = priceOn(entry!.offer.extras, sku, item, before)
+    const extras = extrasLinesOfItem(entry!.offer.extras, item.participants, await chosenBefore(tx, item))
+    const price = priceOn(sku, item, extras)
     const difference = price - item.totalAmount
     await tx
       .update(bookingItems)
@@ -277,8 +277,8 @@ export async function moveManagedBooking(ctx: CatalogueContext, token: string, i
         startsAt: target.startsAt,
         endsAt: target.endsAt,
         unitAmount: sku.priceAmount,
-        extrasAmount: extrasAmount(entry!.offer.extras, item.participants, before),
-        extrasLines: bookedLines(extrasLinesOfItem(entry!.offer.extras, item.participants, before)),
+        extrasAmount: linesAmount(extras),
+        extrasLines: bookedLines(extras),
         totalAmount: price,
       })
       .where(eq(bookingItems.id, item.id))
