@@ -36,7 +36,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // model-based tests (tests/model, README "Model-based tests"): paths of the machines run in the UI
+    { name: 'model', testDir: 'tests/model', testMatch: /\.model\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'rm -rf test-results/e2e-data && tsx scripts/serve.ts',
     url: `${baseURL}/api/webshop/v1/config`,

@@ -2,7 +2,7 @@
 // an earlier one failed (except the end-to-end tests, which need the build); the exit code
 // is non-zero when anything failed. The last line sums up the steps as 'N passed, N failed'.
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './ensure-chromium'
@@ -49,8 +49,15 @@ const steps: Step[] = [
         console.error((error as Error).message)
         return false
       }
+      // the model paths write what they covered here; the report below reads this run's only
+      rmSync(join(root, 'test-results', 'model-coverage'), { recursive: true, force: true })
       return sh('playwright', ['test'])
     },
+  },
+  {
+    name: 'model-based tests cover every state and transition (report)',
+    needs: 'production build',
+    run: () => sh('tsx', ['scripts/model-coverage.ts']),
   },
 ]
 
