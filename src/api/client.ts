@@ -85,19 +85,25 @@ export function createApiClient<P extends object = paths>(options: ApiClientOpti
   const newKey = options.newIdempotencyKey ?? randomKey
 
   const send = async (request: Request): Promise<Response> => {
-    const write = isWrite(request.method)
-    const spare = write ? request.clone() : null
-    let response = await options.fetch(request)
-    if (spare && response.status === 419) {
+    if (!isWrite(request.method)) return options.fetch(request)
+    // A write's body is read once and sent as text, never as the stream a cloned Request carries:
+    // the browser's developer tools (and the e2e suite's contract check) see what was sent, and a
+    // second attempt sends the very same text.
+    const body = request.body === null ? undefined : await request.text()
+    const fresh = (token?: string | null) => {
+      const copy = body === undefined ? new Request(request) : new Request(request, { body })
+      if (token) copy.headers.set('x-xsrf-token', token)
+      return copy
+    }
+    let response = await options.fetch(fresh())
+    if (response.status === 419) {
       // The anti-forgery cookie expired or was replaced: fetch a new one, send once more.
       const token = await options.xsrfToken({ refresh: true })
-      if (token) spare.headers.set('x-xsrf-token', token)
-      const again = spare.clone()
-      response = await options.fetch(spare)
-      if (RETRY_STATUSES.has(response.status)) response = await options.fetch(again)
+      response = await options.fetch(fresh(token))
+      if (RETRY_STATUSES.has(response.status)) response = await options.fetch(fresh(token))
       return response
     }
-    if (spare && RETRY_STATUSES.has(response.status)) response = await options.fetch(spare)
+    if (RETRY_STATUSES.has(response.status)) response = await options.fetch(fresh())
     return response
   }
 

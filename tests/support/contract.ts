@@ -114,3 +114,45 @@ export async function contractProblems(request: Request, response: Response): Pr
   }
   return problems
 }
+
+/**
+ * Checks one request a client sends against its contract: the operation exists, every query
+ * parameter is declared and the required ones are there, and a JSON body has a declared content
+ * type and matches the request body's schema. Returns the problems found.
+ */
+export function requestProblems(method: string, url: URL, contentType: string | null, body: string | null): string[] {
+  const operation = findAnyOperation(method, url.pathname)
+  if (!operation) return [`${method} ${url.pathname} is not an operation of the contract`]
+  const document = operation.doc === 'admin' ? adminSpec : spec
+  const problems: string[] = []
+  const pathItem = (document.paths as Json)[operation.template] as Json
+  const parameters = [...((pathItem.parameters ?? []) as Json[]), ...((operation.op.parameters ?? []) as Json[])].map((p) => deref(p, document))
+  const query = parameters.filter((p) => p.in === 'query')
+  for (const name of new Set(url.searchParams.keys())) {
+    if (!query.some((p) => p.name === name || (p.style === 'deepObject' && name.startsWith(`${p.name}[`)))) problems.push(`${operation.id}: query parameter ${name} is not declared`)
+  }
+  for (const p of query) if (p.required && !url.searchParams.has(p.name)) problems.push(`${operation.id}: required query parameter ${p.name} is missing`)
+  if (body === null || body === '') {
+    if (operation.op.requestBody && deref(operation.op.requestBody, document).required) problems.push(`${operation.id}: the required body is missing`)
+    return problems
+  }
+  if (!operation.op.requestBody) return [...problems, `${operation.id}: sends a body the contract does not declare`]
+  const content = (deref(operation.op.requestBody, document).content ?? {}) as Json
+  const type = (contentType ?? '').split(';')[0]!.trim()
+  if (!content[type]) return [...problems, `${operation.id}: request content type ${type || '(none)'} is not declared`]
+  if (type !== 'application/json') return problems
+  const requestBody = operation.op.requestBody as Json
+  const schemaRef = requestBody.$ref
+    ? `${operation.doc}${requestBody.$ref}/content/application~1json/schema`
+    : `${operation.doc}#/paths/${operation.template.replace(/~/g, '~0').replace(/\//g, '~1')}/${operation.method.toLowerCase()}/requestBody/content/application~1json/schema`
+  const validate = ajv.getSchema(schemaRef)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return [...problems, `${operation.id}: the body is not JSON`]
+  }
+  if (!validate) problems.push(`${operation.id}: no schema at ${schemaRef}`)
+  else if (!validate(parsed)) problems.push(`${operation.id} request: ${ajv.errorsText(validate.errors)}`)
+  return problems
+}
