@@ -49,6 +49,8 @@ export function PaymentPanel({ lang, view, linkInvalid, returnedPaymentId, load,
   const current = state.context.view ?? view
   const status = useRef<HTMLDivElement>(null)
   const value = invalid ? 'linkInvalid' : typeof state.value === 'string' ? state.value : 'returned'
+  // Waiting for an answer of the server (loading, starting, asking for the outcome): the status says it is busy.
+  const busy = (value === 'loading' && !invalid) || value === 'starting' || state.matches({ returned: 'checking' })
   useEffect(() => {
     if (value === 'success') onPaid?.()
   }, [value, onPaid])
@@ -89,7 +91,7 @@ export function PaymentPanel({ lang, view, linkInvalid, returnedPaymentId, load,
         </dl>
       ) : null}
 
-      <div ref={status} tabIndex={-1} className="mt-6 outline-none" aria-live="polite" data-testid="payment-status">
+      <div ref={status} tabIndex={-1} className="mt-6 outline-none" aria-live="polite" aria-busy={busy} data-testid="payment-status">
         {invalid || value === 'linkInvalid' ? (
           <p role="alert" className="font-medium">
             <Trans>This payment link has expired or does not exist. Please contact us for a new link.</Trans>
