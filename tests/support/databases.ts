@@ -8,6 +8,8 @@ export type DatabaseFactory = {
   name: 'pglite' | 'postgres'
   /** A new, migrated, empty database (PGlite in memory, or a fresh PostgreSQL schema). */
   create: () => Promise<Database>
+  /** A new database without any migration applied (the upgrade test migrates it itself). */
+  createBare: () => Promise<Database>
 }
 
 import { postgresMissingUnderCi, postgresUrl, underCi } from './postgres-env'
@@ -26,8 +28,9 @@ function warnSkipped() {
 
 const pglite: DatabaseFactory = {
   name: 'pglite',
+  createBare: () => openDatabase({ kind: 'pglite' }),
   create: async () => {
-    const database = await openDatabase({ kind: 'pglite' })
+    const database = await pglite.createBare()
     await migrateDatabase(database)
     return database
   },
@@ -36,6 +39,11 @@ const pglite: DatabaseFactory = {
 const postgres: DatabaseFactory = {
   name: 'postgres',
   create: async () => {
+    const database = await postgres.createBare()
+    await migrateDatabase(database)
+    return database
+  },
+  createBare: async () => {
     // A database of its own per suite: parallel test files never see each other's rows.
     const url = new URL(postgresUrl!)
     const name = `webshop_test_${randomBytes(6).toString('hex')}`
@@ -44,7 +52,6 @@ const postgres: DatabaseFactory = {
     const own = new URL(url.href)
     own.pathname = `/${name}`
     const database = await openDatabase({ kind: 'postgres', url: own.href, max: 10 })
-    await migrateDatabase(database)
     return {
       ...database,
       close: async () => {

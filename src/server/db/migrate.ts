@@ -4,9 +4,12 @@ import type { Database } from './client'
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
-/** Applies pending migrations (drizzle-kit SQL files); one runner at a time on PostgreSQL. */
-export async function migrateDatabase(database: Database, options: { migrationsSchema?: string } = {}) {
-  const config = { migrationsFolder, migrationsSchema: options.migrationsSchema }
+/**
+ * Applies pending migrations (drizzle-kit SQL files); one runner at a time on PostgreSQL.
+ * `folder`: another migrations folder (the upgrade test applies an earlier release's set first).
+ */
+export async function migrateDatabase(database: Database, options: { migrationsSchema?: string; folder?: string } = {}) {
+  const config = { migrationsFolder: options.folder ?? migrationsFolder, migrationsSchema: options.migrationsSchema }
   if (database.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     await migrate(database.db as never, config)
