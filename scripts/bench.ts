@@ -114,11 +114,11 @@ async function coldStart() {
   // then, with dist/ and the data removed, a timed start builds, migrates, seeds and serves; and a
   // timed restart finds everything in place.
   const dir = mkdtempSync(join(tmpdir(), 'webshop-cold-'))
-  execFileSync('git', ['clone', '--quiet', '--local', root, dir])
+  execFileSync('git', ['clone', '--quiet', '--local', root, dir], { timeout: 5 * 60_000 })
   const once = async (label: string) => {
     const port = 4300 + Math.floor(Math.random() * 80)
     const started = performance.now()
-    const child = spawn('npm', ['start'], { cwd: dir, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', API_ORIGIN: '' }, stdio: 'ignore', detached: true })
+    const child = spawn('npm', ['start'], { cwd: dir, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', API_ORIGIN: '' }, stdio: 'ignore', detached: true, timeout: 30 * 60_000 })
     try {
       for (;;) {
         if (performance.now() - started > 600_000) throw new Error(`${label}: no answer after 10 minutes`)

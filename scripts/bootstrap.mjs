@@ -36,7 +36,7 @@ if (current !== wanted || !existsSync(projectNode)) {
     : ['install', '--no-audit', '--no-fund']
   console.log(`[bootstrap] dependencies missing or stale: npm ${args.join(' ')}`)
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' })
+  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit', timeout: 30 * 60_000 })
   if (result.status !== 0) {
     console.error('[bootstrap] installing dependencies failed; see the npm output above.')
     process.exit(result.status ?? 1)
@@ -51,11 +51,14 @@ const result = spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
+    // `npm test` takes about 25 minutes on the 2-core machine; nothing may hang forever
+    timeout: 150 * 60_000,
     env: {
       ...process.env,
       PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
     },
   },
 )
+if (result.error) console.error(`[bootstrap] ${command} stopped: ${result.error.message}`)
 if (result.signal) process.kill(process.pid, result.signal)
 process.exit(result.status ?? 1)

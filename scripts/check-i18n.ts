@@ -45,7 +45,7 @@ const backup = mkdtempSync(join(tmpdir(), 'po-'))
 for (const f of files) writeFileSync(join(backup, `${f.l}.${f.c}.po`), before.get(f.path)!)
 let failed = false
 try {
-  const result = spawnSync('lingui', ['extract', '--clean'], { cwd: root, stdio: 'pipe', encoding: 'utf8' })
+  const result = spawnSync('lingui', ['extract', '--clean'], { cwd: root, stdio: 'pipe', encoding: 'utf8', timeout: 5 * 60_000 })
   if (result.status !== 0) {
     console.error(result.stdout, result.stderr)
     throw new Error('lingui extract failed')

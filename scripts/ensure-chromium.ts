@@ -7,12 +7,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 export function ensureChromium(): string {
   if (existsSync(CHROMIUM)) return CHROMIUM
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore', timeout: 10_000 }).status === 0
   if (isRoot && hasApt) {
     console.log('[e2e] Chromium is missing: apt-get install -y chromium')
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', env })
-    const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env })
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env, timeout: 10 * 60_000 })
+    const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env, timeout: 20 * 60_000 })
     if (result.status === 0 && existsSync(CHROMIUM)) return CHROMIUM
   }
   throw new Error(

@@ -39,7 +39,7 @@ export function buildIfStale(log = console.log) {
     return
   }
   log('[build] sources changed since the last build: vite build')
-  const result = spawnSync('vite', ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+  const result = spawnSync('vite', ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 20 * 60_000 })
   if (result.status !== 0) throw new Error('the build failed; see the output above')
   writeFileSync(stampFile, wanted + '\n')
 }

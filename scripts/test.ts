@@ -12,9 +12,11 @@ const only = process.argv.slice(2)
 
 type Step = { name: string; run: () => boolean; needs?: string }
 
-function sh(command: string, args: string[], env: Record<string, string> = {}) {
+/** Runs a step's command; it is stopped (and fails) after `minutes`. */
+function sh(command: string, args: string[], env: Record<string, string> = {}, minutes = 15) {
   console.log(`\n$ ${[command, ...args].join(' ')}`)
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout: minutes * 60_000, killSignal: 'SIGKILL' })
+  if (result.error) console.error(`[test] ${command} stopped after ${minutes} minutes or failed to run: ${result.error.message}`)
   return result.status === 0
 }
 
@@ -26,7 +28,7 @@ const steps: Step[] = [
   { name: 'translations complete', run: () => sh('tsx', ['scripts/check-i18n.ts']) },
   { name: 'typecheck', run: () => sh('tsc', ['--noEmit']) },
   { name: 'lint (layers, import cycles, hooks, accessibility)', run: () => sh('eslint', ['.', '--max-warnings', '0']) },
-  { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run'], { CONTRACT_COVERAGE: '1' }) },
+  { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run'], { CONTRACT_COVERAGE: '1' }, 40) },
   {
     name: 'production build',
     run: () => {
@@ -51,7 +53,7 @@ const steps: Step[] = [
       }
       // the model paths write what they covered here; the report below reads this run's only
       rmSync(join(root, 'test-results', 'model-coverage'), { recursive: true, force: true })
-      return sh('playwright', ['test'])
+      return sh('playwright', ['test'], {}, 55)
     },
   },
   {

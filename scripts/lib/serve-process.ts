@@ -31,6 +31,8 @@ export async function startServeProcess(port: number, env: Record<string, string
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // a server the test stops itself; never longer than a whole test run
+    timeout: 60 * 60_000,
   })
   let output = ''
   child.stdout?.on('data', (d) => (output += d))

@@ -18,6 +18,7 @@ function cli(dataDir: string, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
+    timeout: 120_000,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', API_ORIGIN: '', NODE_ENV: 'production', HOSTED_DOMAIN: 'example.ch', PUBLIC_SCHEME: 'https' },
   })
   return { status: result.status, out: result.stdout, err: result.stderr }

@@ -3,7 +3,7 @@
  * and says why; locally it is skipped. Runs one small data-layer file in a Vitest of its own.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -36,4 +36,50 @@ describe('CI guards', () => {
     expect(status, output).toBe(0)
     expect(output).toMatch(/skipped/)
   }, 120_000)
+})
+
+/** Every .ts/.mjs file under a folder (not dependencies or build output). */
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (['node_modules', 'dist', 'test-results'].includes(name)) return []
+    if (statSync(path).isDirectory()) return sourcesUnder(path)
+    return /\.(ts|mjs)$/.test(name) ? [path] : []
+  })
+}
+
+/** The argument text of each call of `name(` in `text` (up to the matching parenthesis). */
+function callsOf(text: string, name: string): string[] {
+  const calls: string[] = []
+  const pattern = new RegExp(`(?<![\\w.])${name}\\(`, 'g')
+  for (const match of text.matchAll(pattern)) {
+    let depth = 0
+    let end = match.index + match[0].length - 1
+    for (; end < text.length; end++) {
+      if (text[end] === '(') depth++
+      else if (text[end] === ')' && --depth === 0) break
+    }
+    calls.push(text.slice(match.index, end + 1))
+  }
+  return calls
+}
+
+describe('child processes', () => {
+  it('every child process that tests and scripts start has a time-out, so nothing can hang the suite', () => {
+    const files = [...sourcesUnder(join(root, 'scripts')), ...sourcesUnder(join(root, 'tests'))]
+    const missing: string[] = []
+    let found = 0
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8')
+      if (!/node:child_process|'child_process'/.test(text)) continue
+      for (const name of ['spawnSync', 'spawn', 'execFileSync', 'execFile', 'execSync', 'exec', 'fork']) {
+        for (const call of callsOf(text, name)) {
+          found++
+          if (!/\btimeout\s*:/.test(call)) missing.push(`${file.slice(root.length + 1)}: ${call.split('\n')[0]}`)
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(10)
+    expect(missing).toEqual([])
+  })
 })

@@ -19,6 +19,7 @@ function cli(dataDir: string, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/shop.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
+    timeout: 90_000,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', API_ORIGIN: '', NODE_ENV: 'production' },
   })
   return { status: result.status, out: result.stdout, err: result.stderr }

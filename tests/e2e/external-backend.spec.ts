@@ -152,6 +152,8 @@ test.describe('external back end (API_ORIGIN)', () => {
         DATABASE_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // stopped in afterAll; never longer than a whole test run
+      timeout: 60 * 60_000,
     })
     let output = ''
     app.stdout?.on('data', (d) => (output += d))

@@ -33,7 +33,7 @@ test.describe('security: a hostile shop configuration is inert', () => {
     test.setTimeout(120_000)
     dataDir = mkdtempSync(join(tmpdir(), 'security-'))
     // The shop goes straight into the database (no validation on the way), in a process of its own.
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/hostile-shop.ts', dataDir], { encoding: 'utf8' })
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/hostile-shop.ts', dataDir], { encoding: 'utf8', timeout: 90_000 })
     if (seeded.status !== 0) throw new Error(`seeding the hostile shop failed:\n${seeded.stdout}${seeded.stderr}`)
     server = await startServeProcess(PORT, { DATA_DIR: dataDir }, 60_000)
   })

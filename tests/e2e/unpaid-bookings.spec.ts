@@ -24,6 +24,7 @@ let dataDir = ''
 function shopCli(...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/shop.ts', ...args], {
     encoding: 'utf8',
+    timeout: 90_000,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', API_ORIGIN: '', HOSTED_DOMAIN: 'localhost', DEFAULT_TENANT: 'alpin' },
   })
   if (result.status !== 0) throw new Error(`shop ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`)
