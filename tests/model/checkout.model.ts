@@ -5,18 +5,19 @@
  * keeps its graph small).
  *
  * - `order-en` (Alpin, en): canyoning, adults × 2 on a date of its own with 2 places; extras per
- *   participant (photos CHF 25, shoes CHF 10) and one per booking (transfer CHF 40, added by the
- *   start); the visitor adds participant 2, chooses extras, removes participant 2 (its extras must
+ *   participant (photos CHF 25, shoes CHF 10) and one per booking (transfer CHF 40: the seed has
+ *   none, the start adds it to the offer through the staff API once per server); the visitor adds participant 2, chooses extras, removes participant 2 (its extras must
  *   leave with it), adds it again; pays on site. Outcomes: booked (real), the date cancelled
- *   meanwhile (real 409), the cart booked in another tab (real), a 500, the server's 400 on the
- *   e-mail. Cart: one more (refused by the server, real), one fewer (real).
+ *   meanwhile (real 409), the cart booked in another tab (real), a 500 and the server's 400 on the
+ *   e-mail (contract bodies: the browser checks the same rules first, so a real 400 cannot be
+ *   provoked). Cart: one more than the date's 2 places (refused by the server, real), one fewer (real).
  * - `order-fr` (Atelier, fr): fondue "Duo (2 personnes)" × 1, a variant of two places (two
  *   participants), the apron extra; the shop offers "pay now" and "pay later or on site" only.
  *   Pay now: the booking (real), then the provider's page (real sandbox) or its start failing
  *   (502, contract body) and paying again; a failed payment at the submit (contract body).
  * - `request-de` (Alpin, de): the company event × 10 on request (paid later by link, names
  *   optional); the person booking takes part; a message; the request (real), the server's 400 on
- *   the terms; removing the item: the cart booked meanwhile (real) or emptied (real).
+ *   the terms (contract body); removing the item after the cart was booked in another tab (real 409).
  *
  * The draft starts as a visitor left it after a reload (sessionStorage): the first participant
  * named, the contact filled in but for the e-mail address.
