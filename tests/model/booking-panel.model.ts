@@ -191,8 +191,11 @@ function events(snapshot: Snapshot) {
   if (snapshot.matches({ calendar: 'quantities' })) {
     if (c.raceLost) list.push({ type: 'time.select', slot: 0 })
     if (!c.raceLost && q('family') === 0 && q('adult') === 0) list.push({ type: 'quantity.change', sku: 'family', quantity: 5 })
-    if (lang === 'de' && q('family') === 4 && q('adult') === 0) list.push({ type: 'quantity.change', sku: 'adult', quantity: 3 })
-    if ((lang === 'de' && q('adult') > 0) || (lang === 'fr' && q('family') === 4 && q('adult') === 0)) list.push({ type: 'cart.add' })
+    // (whether an event is tried never depends on how the machine cut a quantity: a machine that
+    // cuts wrongly gets the same paths, and the spec's own arithmetic finds the difference)
+    const untouched = c.day?.slots[0]?.placesLeft === sessionOn(start, c.day?.date ?? '')?.capacity
+    if (lang === 'de' && q('family') > 0 && q('adult') === 0) list.push({ type: 'quantity.change', sku: 'adult', quantity: 3 })
+    if ((lang === 'de' && q('adult') > 0) || (lang === 'fr' && q('family') > 0 && q('adult') === 0 && untouched)) list.push({ type: 'cart.add' })
   }
   if (snapshot.matches({ calendar: 'addError' })) {
     list.push({ type: 'cart.add' }, { type: 'time.select', slot: 0 }, { type: 'quantity.change', sku: 'adult', quantity: 1 })
