@@ -273,12 +273,10 @@ modelTests(model, {
       const { page, fixture, before } = step
       const output = (event as EventObject & { output: { date: string; slots: { placesLeft: number; status: string }[] } }).output
       const route = await nextMatching(fixture.days, (url) => url.pathname.endsWith(`/${output.date}`))
-      const session = Object.values(fixture.sessions).find((s) => s!.date === output.date)!
       if (!output.slots.length) {
-        // the staff cancel the date while its day loads
+        // the staff cancel the date while its day loads (cancelling again at the end changes nothing)
+        const session = Object.values(fixture.sessions).find((s) => s!.date === output.date)!
         mustOk('cancel', await fixture.staff.call('POST', `/api/admin/v1/sessions/${session.id}/cancel`, { version: session.version }))
-        delete fixture.sessions[(Object.entries(fixture.sessions).find(([, s]) => s === session)![0]) as PlannedSession['key']]
-        fixture.sessions = { ...fixture.sessions }
       }
       await passAndCompare(page, fixture, route, output)
       if (before.matches({ calendar: 'refreshingDay' })) {
