@@ -196,7 +196,7 @@ export function BookingPanel({
       {ctx.date ? (
         <div className="mt-4" aria-live="polite">
           <h3 className="font-semibold">{longDate(ctx.date)}</h3>
-          {state.matches({ calendar: 'loadingDay' }) ? (
+          {state.matches({ calendar: 'loadingDay' }) || state.matches({ calendar: 'refreshingDay' }) ? (
             <p className="mt-2 text-sm">
               <Trans>Loading times…</Trans>
             </p>
@@ -207,9 +207,12 @@ export function BookingPanel({
             </p>
           ) : null}
           {state.matches({ calendar: 'dayError' }) ? (
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => send({ type: 'retry' })}>
-              <Trans>Try again</Trans>
-            </Button>
+            <div className="mt-2">
+              <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: {} })} />
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => send({ type: 'retry' })}>
+                <Trans>Try again</Trans>
+              </Button>
+            </div>
           ) : null}
           {ctx.day && ctx.day.slots.length ? (
             <fieldset className="mt-2">
