@@ -78,6 +78,28 @@ describe('API client', () => {
     expect(seen[1]!.body).toBe(seen[0]!.body)
   })
 
+  it('sends an upload byte for byte, its content type kept, on a retry too', async () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80, 0x0d, 0x0a])
+    const received: Uint8Array[] = []
+    const types: (string | null)[] = []
+    const answers = [json(503, errorBody(503, 'Busy')), json(201, { data: { id: 'm' } })]
+    let i = 0
+    const client = createApiClient({
+      baseUrl: 'http://alpin.shop.test',
+      fetch: async (request) => {
+        received.push(new Uint8Array(await request.arrayBuffer()))
+        types.push(request.headers.get('content-type'))
+        return answers[i++]!()
+      },
+      getLocale: () => 'de',
+      xsrfToken: async () => 'token-1',
+    })
+    const result = await client.POST('/api/admin/v1/media' as never, { body: bytes, bodySerializer: (b: Uint8Array) => b, headers: { 'content-type': 'image/png' } } as never)
+    expect((result as { response: Response }).response.status).toBe(201)
+    expect(received).toEqual([bytes, bytes])
+    expect(types).toEqual(['image/png', 'image/png'])
+  })
+
   it('retries only once, and not on other statuses', async () => {
     const twice = harness([json(503, errorBody(503, 'Busy'))])
     const result = await twice.client.POST('/api/webshop/v1/carts', { body: {} } as never)

@@ -86,10 +86,10 @@ export function createApiClient<P extends object = paths>(options: ApiClientOpti
 
   const send = async (request: Request): Promise<Response> => {
     if (!isWrite(request.method)) return options.fetch(request)
-    // A write's body is read once and sent as text, never as the stream a cloned Request carries:
-    // the browser's developer tools (and the e2e suite's contract check) see what was sent, and a
-    // second attempt sends the very same text.
-    const body = request.body === null ? undefined : await request.text()
+    // A write's body is read once and sent as bytes (JSON and uploads alike), never as the stream
+    // a cloned Request carries: the browser's developer tools (and the e2e suite's contract check)
+    // see what was sent, and a second attempt sends the very same bytes.
+    const body = request.body === null ? undefined : await request.arrayBuffer()
     const fresh = (token?: string | null) => {
       const copy = body === undefined ? new Request(request) : new Request(request, { body })
       if (token) copy.headers.set('x-xsrf-token', token)
