@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { unwrap } from '~/api/client'
+import { addChoiceToCart } from '~/api/cart-add'
 import { dayQuery, monthQuery } from '~/api/offers.queries'
 import {
   bookingPanelMachine,
@@ -69,27 +69,8 @@ export function BookingPanel({
             queryClient.fetchQuery({ ...dayQuery(api, input.slug, input.date), ...(input.fresh ? { staleTime: 0 } : {}) }),
           ),
           addToCart: fromPromise(async ({ input }: { input: AddToCartInput }) => {
-            let cartId = input.cartId
-            let cart: Parameters<typeof rememberCart>[0] | undefined
-            const add = async (id: string) => {
-              for (const item of input.items) {
-                cart = (await unwrap(api.POST('/api/webshop/v1/carts/{cartId}/items', { params: { path: { cartId: id } }, body: item }))).data
-              }
-            }
-            if (cartId) {
-              try {
-                await add(cartId)
-              } catch (error) {
-                // A remembered cart that is gone or already booked: the places go into a new one.
-                const stale = error instanceof ApiError && ((error.status === 404 && error.code === 'cart.not_found') || (error.status === 409 && error.code === 'cart.booked'))
-                if (!stale) throw error
-                cartId = undefined
-              }
-            }
-            if (!cartId) {
-              cartId = (await unwrap(api.POST('/api/webshop/v1/carts', { body: {} }))).data.id
-              await add(cartId)
-            }
+            // all or nothing; a remembered cart that is gone or already booked: the places go into a new one
+            const { cartId, cart } = await addChoiceToCart(api, input.cartId, input.items)
             // Remembered with its holds: once they have all run out, the cart is not picked up again.
             rememberCart(cart ?? { id: cartId, items: [] })
             await queryClient.invalidateQueries({ queryKey: ['offers', 'day', input.items[0]?.offer] })
