@@ -122,8 +122,8 @@ const slotOf = (s: PlannedSession, placesLeft: number, closed = false): SessionS
   end: new Date(Date.parse(zurich(s.date, s.time)) + 240 * 60_000).toISOString(),
   startTime: s.time,
   status: closed || placesLeft === 0 ? 'SOLD_OUT' : placesLeft <= 3 ? 'STOCK_LOW' : 'AVAILABLE',
-  // a closed date still counts its free places in the day's answer (its status says it is sold out)
-  placesLeft,
+  // a date closed for booking has no place left (the count booking goes by)
+  placesLeft: closed ? 0 : placesLeft,
   ...(!closed && placesLeft > 0 && placesLeft <= 3 ? { amountLeft: placesLeft } : {}),
   timeStatus: 'inFuture',
 })

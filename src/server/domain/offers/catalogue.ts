@@ -3,7 +3,7 @@ import type { components } from '~/api/schema.gen'
 import type { Db } from '~/server/db/client'
 import { bookingItems, bookings, cartItems, offers, sessions, skus, type ServiceScheduleBody } from '~/server/db/schema'
 import type { Shop } from '~/server/domain/shops'
-import { offerStatus, sessionStatus, timeStatus, type AvailabilityStatus } from './availability'
+import { offerStatus, placesLeft, sessionStatus, timeStatus, type AvailabilityStatus } from './availability'
 import { startTimesForDate, type Busy, type ServiceSchedule, type Slot } from './slots'
 import { addDays, daysOfMonth, utcToZonedDate, utcToZonedTime } from './zoned-time'
 import { ownMeetingPoint } from './meeting-point'
@@ -168,7 +168,8 @@ function sessionSlot(row: SessionRow, offer: OfferRow, blockCount: number, thres
     stockLowThreshold: threshold,
     blockCount,
   })
-  const left = Math.max(0, row.capacity - row.placesTaken - row.held)
+  // the same count as booking goes by: a date closed for booking has no place left
+  const left = placesLeft({ capacity: row.capacity, taken: row.placesTaken, held: row.held, closed: row.closed })
   return {
     sessionId: row.id,
     start: row.startsAt.toISOString(),
