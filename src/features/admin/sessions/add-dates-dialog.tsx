@@ -73,12 +73,15 @@ function AddDatesForm(props: Props) {
           },
         }),
   })
-  const wanted = useDebouncedValue(props.kind === 'series' ? JSON.stringify(body(true)) : '', 400)
+  const current = props.kind === 'series' ? JSON.stringify(body(true)) : ''
+  const wanted = useDebouncedValue(current, 400)
   const complete = props.kind === 'series' && series.weekdays.length > 0 && timesOf(series.times).length > 0 && !!series.from && !!series.to && !!capacity && !!duration
   const preview = useQuery({
     queryKey: ['admin', 'offers', props.offerId, 'sessions-preview', wanted],
     queryFn: () => createSessions(props.api, props.offerId, JSON.parse(wanted) as NewSessionsInput),
-    enabled: complete && wanted !== '',
+    // only once the debounced series has caught up with the fields: never a preview of what
+    // they held 400 ms ago (e.g. before the last weekday was ticked)
+    enabled: complete && wanted !== '' && wanted === current,
     retry: false,
     staleTime: 60_000,
   })

@@ -118,6 +118,8 @@ describe('adding a series', () => {
     await act(async () => void vi.advanceTimersByTime(500))
     await waitFor(() => expect(screen.getByText('1 new date will be added.')).toBeTruthy())
     expect(bodies.at(-1)).toMatchObject({ dryRun: true, durationMinutes: 90, series: { weekdays: [6], times: ['09:00'], from: '2026-03-21', to: '2026-03-29' } })
+    // never a preview of what the fields held a moment before (no weekday yet: a request the contract refuses)
+    expect(bodies.map((b) => (b.series as { weekdays: number[] }).weekdays.length)).not.toContain(0)
     expect(screen.getByText(/the clock skips this time/)).toBeTruthy()
     expect(await violations()).toEqual([])
 
