@@ -38,8 +38,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // model-based tests (tests/model, README "Model-based tests"): paths of the machines run in the UI
-    { name: 'model', testDir: 'tests/model', testMatch: /\.model\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // model-based tests (tests/model, README "Model-based tests"): paths of the machines run in the UI;
+    // a machine's paths one after the other (files in parallel): each path holds up to 20 places,
+    // and all of the suite's visitors come from one address, which may hold only 40 at once
+    { name: 'model', testDir: 'tests/model', testMatch: /\.model\.spec\.ts$/, fullyParallel: false, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: 'rm -rf test-results/e2e-data && tsx scripts/serve.ts',
