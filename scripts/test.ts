@@ -6,8 +6,12 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './ensure-chromium'
+import { playwrightCounts, summaryLine, vitestCounts } from './lib/test-summary'
 
 const root = join(import.meta.dirname, '..')
+/** The runners' JSON reports, read for the summary's account of what ran and what was skipped. */
+const VITEST_REPORT = join(root, 'test-results', 'vitest-report.json')
+const PLAYWRIGHT_REPORT = join(root, 'test-results', 'playwright-report.json')
 const only = process.argv.slice(2)
 
 type Step = { name: string; run: () => boolean; needs?: string }
@@ -28,7 +32,7 @@ const steps: Step[] = [
   { name: 'translations complete', run: () => sh('tsx', ['scripts/check-i18n.ts']) },
   { name: 'typecheck', run: () => sh('tsc', ['--noEmit']) },
   { name: 'lint (layers, import cycles, hooks, accessibility)', run: () => sh('eslint', ['.', '--max-warnings', '0']) },
-  { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run'], { CONTRACT_COVERAGE: '1' }, 40) },
+  { name: 'unit, data and contract tests (vitest)', run: () => sh('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`], { CONTRACT_COVERAGE: '1' }, 40) },
   {
     name: 'production build',
     run: () => {
@@ -53,7 +57,7 @@ const steps: Step[] = [
       }
       // the model paths write what they covered here; the report below reads this run's only
       rmSync(join(root, 'test-results', 'model-coverage'), { recursive: true, force: true })
-      return sh('playwright', ['test'], {}, 55)
+      return sh('playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT }, 55)
     },
   },
   {
@@ -63,6 +67,7 @@ const steps: Step[] = [
   },
 ]
 
+for (const report of [VITEST_REPORT, PLAYWRIGHT_REPORT]) rmSync(report, { force: true })
 const results = new Map<string, boolean>()
 for (const step of steps) {
   if (only.length && !only.some((o) => step.name.includes(o))) continue
@@ -81,5 +86,6 @@ for (const step of steps) {
 const failed = [...results].filter(([, ok]) => !ok)
 console.log('\n[test] summary')
 for (const [name, ok] of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}`)
+console.log(summaryLine([['vitest', vitestCounts(VITEST_REPORT)], ['Playwright', playwrightCounts(PLAYWRIGHT_REPORT)]]))
 console.log(`${results.size - failed.length} passed, ${failed.length} failed`)
 process.exit(failed.length ? 1 : 0)
