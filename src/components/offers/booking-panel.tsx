@@ -160,14 +160,7 @@ export function BookingPanel({
         onSelect={(date) => send({ type: 'date.select', date })}
       />
 
-      {state.matches('monthError') ? (
-        <div className="mt-3">
-          <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: {} })} />
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => send({ type: 'retry' })}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      ) : null}
+      {state.matches('monthError') ? <LoadError className="mt-3" status={ctx.error?.status} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('noDates') ? (
         <p className="mt-3" data-testid="no-dates">
           <Trans>No dates available</Trans>
@@ -187,14 +180,7 @@ export function BookingPanel({
               <Trans>There are no dates available on this date</Trans>
             </p>
           ) : null}
-          {state.matches({ calendar: 'dayError' }) ? (
-            <div className="mt-2">
-              <SubmitError error={new ApiError(ctx.error?.status ?? 500, { statusCode: ctx.error?.status ?? 500, statusMessage: '', message: '', data: {} })} />
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => send({ type: 'retry' })}>
-                <Trans>Try again</Trans>
-              </Button>
-            </div>
-          ) : null}
+          {state.matches({ calendar: 'dayError' }) ? <LoadError className="mt-2" status={ctx.error?.status} onRetry={() => send({ type: 'retry' })} /> : null}
           {ctx.day && ctx.day.slots.length ? (
             <fieldset className="mt-2">
               <legend className="text-sm font-medium">{offer.kind === 'private' ? t`Start time` : t`Time`}</legend>
@@ -434,3 +420,15 @@ function Calendar(props: {
   )
 }
 
+/** A month or a day that could not be loaded: the server's error in words, and "Try again". */
+function LoadError(props: { className: string; status: number | undefined; onRetry: () => void }) {
+  const status = props.status ?? 500
+  return (
+    <div className={props.className}>
+      <SubmitError error={new ApiError(status, { statusCode: status, statusMessage: '', message: '', data: {} })} />
+      <Button variant="outline" size="sm" className="mt-2" onClick={props.onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </div>
+  )
+}
