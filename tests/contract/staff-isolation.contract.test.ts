@@ -5,9 +5,11 @@
  * a staff link's token, a calendar feed's key) is called with an object of shop Alpin through
  * Atelier's host, with Atelier's owner signed in (the links and the calendar feed without a
  * session, as they are used). Each answers 404 with nothing of the object in it, and changes
- * nothing in the database; each read through Alpin's host with Alpin's owner finds the object,
- * so the 404 is not an empty database's. The writes carry bodies that would succeed on the object
- * (its current version, ids valid in Atelier), so a missing shop check shows as a success. A new
+ * nothing in the database (every row of every table compared). Then, through Alpin's host with
+ * Alpin's owner, each read finds the object and each write succeeds (2xx) with the same kind of
+ * body, so the 404 is neither an empty database's nor a body's: the writes carry bodies that
+ * would succeed on the object (its current version, a member of the calling shop where a body
+ * names one), so a missing shop check shows as a success. A new
  * operation with a path parameter fails this test until it is given its object here (or is listed
  * in NOT_AN_OBJECT with the reason).
  */
@@ -25,8 +27,9 @@ import { visitorCalls, xsrfHeaders } from '../support/visitor-calls'
 
 useFastPasswordHashing()
 
+type Shop = 'alpin' | 'atelier'
+
 const ALPIN = `http://alpin.${HOSTED_DOMAIN}`
-const ATELIER = `http://atelier.${HOSTED_DOMAIN}`
 
 /** Operations with a path parameter that names no object of a shop, and why (none today). */
 const NOT_AN_OBJECT: Record<string, string> = {}
@@ -34,13 +37,8 @@ const NOT_AN_OBJECT: Record<string, string> = {}
 /** Operations used without a staff session (the link and the feed are their own credentials). */
 const WITHOUT_SESSION = new Set(['getLink', 'setPasswordFromLink', 'getScheduleFeed'])
 
-/** Tables a refused call may still write to, and why; every other table must be left as it was. */
-const MAY_CHANGE: Record<string, string> = {
-  staff_sessions: 'Atelier’s owner’s own session is touched (last seen) by each of its calls',
-}
-
 /** What of Alpin's objects must never appear in Atelier's answers. */
-const SECRETS = ['Isolation tour', 'Isolation coaching', 'Anna', 'Muster', 'anna@example.ch', 'Bahnhofstrasse', 'Zora', 'zora@alpin.example', 'Ivo Invitee', 'ivo@alpin.example', 'Isolation note', 'alpin-abenteuer', 'ISOP-0001']
+const SECRETS = ['Isolation tour', 'Isolation coaching', 'Anna', 'Muster', 'anna@example.ch', 'Bahnhofstrasse', 'Zora', 'zora@alpin.example', 'Ivo Invitee', 'ivo@alpin.example', 'Ina Invitee', 'ina@alpin.example', 'Isolation note', 'alpin-abenteuer', 'ISOP-0001']
 
 describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factory) => {
   let app: TestApp
@@ -48,8 +46,8 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
   const clock = new Date('2026-11-10T08:00:00Z')
   /** The path parameters of Alpin's object, by operationId. */
   const objectsOf = new Map<string, Record<string, string>>()
-  /** The bodies of the writes, by operationId. */
-  const bodies = new Map<string, unknown>()
+  /** The bodies of the writes, by operationId, for a call of one shop's staff. */
+  const bodies = new Map<string, (shop: Shop) => Promise<unknown>>()
   /** Query strings the operations need (required parameters), by operationId. */
   const queries = new Map<string, string>()
 
@@ -58,12 +56,10 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
 
   /** Every row of every table, as text by table (sorted, so the order rows come back in does not matter). */
   async function snapshot() {
-    const tables = Object.values(schema).filter((t): t is PgTable => is(t, PgTable))
+    const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable))
     const out: Record<string, string[]> = {}
     for (const table of tables) {
-      const name = getTableName(table)
-      if (name in MAY_CHANGE) continue
-      out[name] = (await app.database.db.select().from(table)).map((row) => JSON.stringify(row)).sort()
+      out[getTableName(table)] = (await app.database.db.select().from(table)).map((row) => JSON.stringify(row)).sort()
     }
     return out
   }
@@ -83,12 +79,13 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
 
     // Alpin's objects: an activity with a date, a private service with its schedule, an offer asked upon request.
     const tour = await createOffer(db, { slug: 'iso-tour', title: 'Isolation tour', skus: [{ key: 'adult', price: 10000 }], sessions: [{ startsAt: new Date('2026-11-20T09:00:00Z'), capacity: 20 }] })
+    const spare = await createOffer(db, { slug: 'iso-spare', title: 'Isolation tour spare' })
     const asked = await createOffer(db, { slug: 'iso-asked', title: 'Isolation tour asked', uponRequest: true, skus: [{ key: 'adult', price: 10000 }], sessions: [{ startsAt: new Date('2026-11-21T09:00:00Z'), capacity: 20 }] })
     const coaching = await createOffer(db, {
       slug: 'iso-coaching',
       title: 'Isolation coaching',
       skus: [{ key: 'slot', type: 'private-service-slot', durationMinutes: 60 }],
-      schedule: { weeklyHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '12:00' })), exceptions: [], durationMinutes: 60, bufferMinutes: 0, stepMinutes: 60 },
+      schedule: { weeklyHours: ([1, 2, 3, 4, 5] as const).map((weekday) => ({ weekday, start: '09:00', end: '12:00' })), exceptions: [], durationMinutes: 60, bufferMinutes: 0, stepMinutes: 60 },
     })
 
     // A booking and a request through the webshop, as visitors make them (they make Alpin's customer too).
@@ -99,13 +96,12 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
       const added = await visitor('POST', `/api/webshop/v1/carts/${cart}/items`, { offer: slug, sku: offer.skus[0]!.id, sessionId: offer.sessions[0]!.id, quantity: 1 })
       expect(added.status).toBe(201)
       const item = (await added.json()).data.items[0].id as string
-      const booked = await visitor('POST', `/api/webshop/v1/carts/${cart}/checkout`, checkoutRequest(item, 1, { mode, paymentMethod: mode === 'order' ? 'PAY_ON_SITE' : 'PAY_LATER' }))
+      const booked = await visitor('POST', `/api/webshop/v1/carts/${cart}/checkout`, checkoutRequest(item, 1, { mode, paymentMethod: 'PAY_LATER' }))
       expect(booked.status, await booked.clone().text()).toBe(201)
       return (await booked.json()).data.code as string
     }
     const code = await bookThrough(tour, 'iso-tour', 'order')
     const requestCode = await bookThrough(asked, 'iso-asked', 'request')
-    const booking = await ok(owner('GET', `/bookings/${code}`))
     const [bookingRow] = await db.select().from(schema.bookings).where(eq(schema.bookings.code, code))
     const { id: bookingId, customerId } = { id: bookingRow!.id, customerId: bookingRow!.customerId! }
 
@@ -116,7 +112,8 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
     await ok(owner('POST', `/sessions/${sessionId}/guides`, { staffId: ids['zora@alpin.example'] }))
 
     // A member invited (a link's token), Zora's calendar feed, her entry and her approved month.
-    const invited = await ok(owner('POST', '/staff', { email: 'ivo@alpin.example', name: 'Ivo Invitee', role: 'guide', locale: 'de' }), 201)
+    await ok(owner('POST', '/staff', { email: 'ivo@alpin.example', name: 'Ivo Invitee', role: 'guide', locale: 'de' }), 201)
+    const member = { staffId: (await ok(owner('POST', '/staff', { email: 'ina@alpin.example', name: 'Ina Invitee', role: 'guide', locale: 'de' }), 201)).id as string }
     const mail = (await db.select().from(schema.outbox)).find((m) => m.kind === 'staff_invitation' && (m.payload as { to: string }).to === 'ivo@alpin.example')!
     const token = /\/admin\/password\/([A-Za-z0-9_-]+)$/.exec((mail.payload as { url: string }).url)![1]!
     const feed = await ok(cast.alpin.call('POST', '/me/calendar-feed', { session: cast.guide }))
@@ -142,7 +139,6 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
     const offer = { offerId: tour.offerId }
     const service = { offerId: coaching.offerId }
     const session = { sessionId }
-    const member = { staffId: invited.id as string }
     const bookingCode = { code }
     const request = { code: requestCode }
     const customer = { customerId }
@@ -159,7 +155,7 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
       resendInvitation: member,
       getShopOffer: offer,
       updateShopOffer: offer,
-      deleteShopOffer: offer,
+      deleteShopOffer: { offerId: spare.offerId },
       publishShopOffer: offer,
       unpublishShopOffer: offer,
       archiveShopOffer: offer,
@@ -199,34 +195,50 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
     for (const [id, o] of Object.entries(objects)) objectsOf.set(id, o)
     queries.set('listSessions', '?from=2026-11-01&to=2026-11-30')
 
-    // Bodies that would succeed on Alpin's object (its current versions), naming only what Atelier has.
-    const offerView = await ok(owner('GET', `/offers/${tour.offerId}`))
-    const scheduleView = await ok(owner('GET', `/offers/${coaching.offerId}/schedule`))
-    const dates = await ok(owner('GET', `/offers/${tour.offerId}/sessions?from=2026-11-01&to=2026-11-30`))
-    const sessionVersion = (dates.sessions as { id: string; version: number }[]).find((s) => s.id === sessionId)!.version
-    const memberView = await ok(owner('GET', `/staff/${invited.id}`))
-    const customerView = await ok(owner('GET', `/customers/${customerId}`))
-    const claire = ids['claire@atelier.example']!
-    bodies.set('setPasswordFromLink', { password: 'Gipfel-Sturm-7', passwordConfirmation: 'Gipfel-Sturm-7' })
-    bodies.set('createSessions', { capacity: 5, durationMinutes: 60, single: { date: '2026-12-01', time: '10:00' } })
-    bodies.set('updateSession', { version: sessionVersion, capacity: 25 })
-    bodies.set('cancelSession', { version: sessionVersion, message: 'Cancelled.' })
-    bodies.set('updateStaffMember', { version: memberView.version, role: 'manager' })
-    bodies.set('updateShopOffer', { version: offerView.version, content: offerView.content })
-    for (const id of ['publishShopOffer', 'unpublishShopOffer', 'archiveShopOffer']) bodies.set(id, { version: offerView.version })
-    bodies.set('updateShopDomain', { primary: true })
-    bodies.set('updateServiceSchedule', { version: scheduleView.version, schedule: scheduleView.schedule })
-    bodies.set('previewServiceSlots', { schedule: scheduleView.schedule, from: '2026-11-16', to: '2026-11-20' })
-    bodies.set('recordOnSitePayment', { amount: 1000, method: 'cash', version: booking.version })
-    bodies.set('updateParticipants', { version: booking.version, items: [{ itemId: booking.items[0].id, participants: [{ firstname: 'Other', surname: 'Name' }] }] })
-    bodies.set('cancelStaffBooking', { version: booking.version, message: 'Cancelled.' })
-    bodies.set('markRequestSeen', { seen: true })
-    bodies.set('answerStaffRequest', { decision: 'decline', reply: 'Sorry.' })
-    bodies.set('updateCustomer', { version: customerView.version, type: customerView.type, company: customerView.company, person: customerView.person, email: customerView.email, phone: customerView.phone, address: customerView.address, note: 'Changed' })
-    bodies.set('eraseCustomer', { confirm: 'anna@example.ch' })
-    bodies.set('assignGuide', { staffId: claire })
-    bodies.set('assignBookingGuide', { staffId: claire })
-    bodies.set('updateWorkTimeEntry', { date: '2026-11-04', from: '09:00', to: '11:00' })
+    // Bodies that would succeed on Alpin's object, built at the call (its current version); an id they name
+    // besides the path's object is one of the calling shop's (Atelier's owner through Atelier's host).
+    const read = async (path: string) => ok(owner('GET', path))
+    const version = async (path: string) => (await read(path)).version as number
+    const sessionVersion = async () => ((await read(`/offers/${tour.offerId}/sessions?from=2026-11-01&to=2026-11-30`)).sessions as { id: string; version: number }[]).find((s) => s.id === sessionId)!.version
+    const memberOf = (shop: Shop) => (shop === 'atelier' ? ids['claire@atelier.example']! : ids['marco@alpin.example']!)
+    const fixed = (body: unknown) => async () => body
+    const bodyOf: Record<string, (shop: Shop) => Promise<unknown>> = {
+      setPasswordFromLink: fixed({ password: 'Gipfel-Sturm-7', passwordConfirmation: 'Gipfel-Sturm-7' }),
+      createSessions: fixed({ capacity: 5, durationMinutes: 60, single: { date: '2026-12-01', time: '10:00' } }),
+      updateSession: async () => ({ version: await sessionVersion(), capacity: 25 }),
+      cancelSession: async () => ({ version: await sessionVersion(), message: 'Cancelled.' }),
+      updateStaffMember: async () => ({ version: await version(`/staff/${member.staffId}`), role: 'manager' }),
+      updateShopOffer: async () => {
+        const { version, content } = await read(`/offers/${tour.offerId}`)
+        return { version, content }
+      },
+      publishShopOffer: async () => ({ version: await version(`/offers/${tour.offerId}`) }),
+      unpublishShopOffer: async () => ({ version: await version(`/offers/${tour.offerId}`) }),
+      archiveShopOffer: async () => ({ version: await version(`/offers/${tour.offerId}`) }),
+      updateShopDomain: fixed({ primary: true }),
+      updateServiceSchedule: async () => {
+        const { version, schedule } = await read(`/offers/${coaching.offerId}/schedule`)
+        return { version, schedule }
+      },
+      previewServiceSlots: async () => ({ schedule: (await read(`/offers/${coaching.offerId}/schedule`)).schedule, from: '2026-11-16', to: '2026-11-20' }),
+      recordOnSitePayment: async () => ({ amount: 1000, method: 'cash', version: await version(`/bookings/${code}`) }),
+      updateParticipants: async () => {
+        const booking = await read(`/bookings/${code}`)
+        return { version: booking.version, items: [{ itemId: booking.items[0].id, participants: [{ firstname: 'Other', surname: 'Name' }] }] }
+      },
+      cancelStaffBooking: async () => ({ version: await version(`/bookings/${code}`), message: 'Cancelled.' }),
+      markRequestSeen: fixed({ seen: true }),
+      answerStaffRequest: fixed({ decision: 'decline', reply: 'Sorry.' }),
+      updateCustomer: async () => {
+        const c = await read(`/customers/${customerId}`)
+        return { version: c.version, type: c.type, company: c.company, person: c.person, email: c.email, phone: c.phone, address: c.address, note: 'Changed' }
+      },
+      eraseCustomer: fixed({ confirm: 'anna@example.ch' }),
+      assignGuide: async (shop) => ({ staffId: memberOf(shop) }),
+      assignBookingGuide: async (shop) => ({ staffId: memberOf(shop) }),
+      updateWorkTimeEntry: fixed({ date: '2026-11-04', from: '09:00', to: '11:00' }),
+    }
+    for (const [id, body] of Object.entries(bodyOf)) bodies.set(id, body)
   })
   afterAll(async () => {
     await app?.close()
@@ -240,7 +252,7 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
     expect([...objectsOf.keys()].filter((id) => !withParams.some((op) => op.id === id)), 'objects of operations the contract no longer has').toEqual([])
   })
 
-  it('answers 404 with nothing of the object when Atelier’s owner uses Alpin’s object through Atelier’s host, and changes nothing; Alpin’s owner finds it', async () => {
+  it('answers 404 with nothing of the object when Atelier’s owner uses Alpin’s object through Atelier’s host, and changes nothing; through Alpin’s host Alpin’s owner reads it and each write succeeds', async () => {
     const before = await snapshot()
     const seen: string[] = []
     for (const op of withParams) {
@@ -248,12 +260,12 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
       if (!objects) continue
       const path = pathOf(op, objects)
       const session = WITHOUT_SESSION.has(op.id) ? undefined : cast.atelierOwner
-      const answer = await cast.atelier.call(op.method, path, { session, body: bodies.get(op.id) })
+      const answer = await cast.atelier.call(op.method, path, { session, body: await bodies.get(op.id)?.('atelier') })
       const text = JSON.stringify(answer.body ?? '')
-      expect(answer.status, `${op.id} through Atelier’s host: ${text.slice(0, 300)}`).toBe(404)
+      expect.soft(answer.status, `${op.id} through Atelier’s host: ${text.slice(0, 300)}`).toBe(404)
       const data = (answer.body as { data?: Record<string, unknown> | null } | undefined)?.data ?? {}
-      expect(Object.keys(data).filter((k) => !['code', 'requestId', 'flowinRequestId'].includes(k)), op.id).toEqual([])
-      for (const secret of SECRETS) expect(text, `${op.id} leaks ${secret}`).not.toContain(secret)
+      expect.soft(Object.keys(data).filter((k) => !['code', 'requestId', 'flowinRequestId'].includes(k)), op.id).toEqual([])
+      for (const secret of SECRETS) expect.soft(text, `${op.id} leaks ${secret}`).not.toContain(secret)
       seen.push(op.id)
     }
     expect(seen.length).toBe(withParams.length - Object.keys(NOT_AN_OBJECT).length)
@@ -265,7 +277,17 @@ describeEachDatabase('staff shop isolation matrix (openapi/admin.yaml)', (factor
       const session = WITHOUT_SESSION.has(op.id) ? undefined : cast.owner
       // Straight through the app: the feed and the CSV answer no JSON.
       const found = await app.call(`${ALPIN}/api/admin/v1${pathOf(op, objectsOf.get(op.id)!)}`, { headers: { 'x-flowin-locale': 'en', ...(session ? { cookie: `staff-session=${session}` } : {}) } })
-      expect(found.status, `${op.id} through Alpin’s host: ${(await found.text()).slice(0, 300)}`).toBe(200)
+      expect.soft(found.status, `${op.id} through Alpin’s host: ${(await found.text()).slice(0, 300)}`).toBe(200)
+    }
+
+    // The same writes through Alpin's host, with Alpin's owner, reach the object (the ones that end it last):
+    // the bodies are not refused for themselves, so Atelier's 404 is the shop's.
+    const last = ['setPasswordFromLink', 'deleteWorkTimeEntry', 'withdrawWorkingTimeApproval', 'unassignGuide', 'unassignBookingGuide', 'answerStaffRequest', 'cancelStaffBooking', 'cancelSession', 'eraseCustomer', 'removeShopDomain', 'deleteShopOffer']
+    const writes = withParams.filter((o) => o.method !== 'GET').sort((a, b) => last.indexOf(a.id) - last.indexOf(b.id))
+    for (const op of writes) {
+      const session = WITHOUT_SESSION.has(op.id) ? undefined : cast.owner
+      const answer = await cast.alpin.call(op.method, pathOf(op, objectsOf.get(op.id)!), { session, body: await bodies.get(op.id)?.('alpin') })
+      expect.soft(answer.status, `${op.id} through Alpin’s host: ${JSON.stringify(answer.body ?? '').slice(0, 300)}`).toBeLessThan(300)
     }
   })
 })
