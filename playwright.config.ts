@@ -39,12 +39,13 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
     // model-based tests (tests/model, README "Model-based tests"): paths of the machines run in the UI;
-    // a machine's paths one after the other (files in parallel): each path holds up to 20 places,
-    // and all of the suite's visitors come from one address, which may hold only 40 at once
+    // a machine's paths one after the other (files in parallel): each path owns its dates, and
+    // holds up to 20 places on them
     { name: 'model', testDir: 'tests/model', testMatch: /\.model\.spec\.ts$/, fullyParallel: false, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: 'rm -rf test-results/e2e-data && tsx scripts/serve.ts',
+    // the suite's data: the demo shops, each letting one address hold 400 places (tests/support/e2e-data.ts)
+    command: 'rm -rf test-results/e2e-data && tsx tests/support/e2e-data.ts test-results/e2e-data && tsx scripts/serve.ts',
     url: `${baseURL}/api/webshop/v1/config`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -42,6 +42,8 @@ export function modelTests<TMachine extends AnyStateMachine, TFixture>(model: Ui
 
     for (const path of plan.paths) {
       test(path.title, async ({ page }, testInfo) => {
+        // a path is a journey: a minute to set up and to end, and up to 8 s per step on a busy machine
+        test.setTimeout(60_000 + 8_000 * path.steps.length)
         const fixture = await adapter.start(page, path, testInfo)
         try {
           const look = async (before: AnyMachineSnapshot, after: AnyMachineSnapshot) => {
