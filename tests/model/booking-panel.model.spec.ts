@@ -235,9 +235,25 @@ modelTests(model, {
     const staff = await apiClient('en')
     const other = await apiClient(lang)
     const { offerId, sessions } = await prepareOffer(staff, start)
+    const publishedAt = Date.now()
+
+    // offer reads are cached for up to 2 s per server (src/server/http/micro-cache.ts): until
+    // then the slug may still show the earlier copy, whose variants the new copy does not have
+    const copy = mustOk('copy', await staff.call('GET', `/api/admin/v1/offers/${offerId}`)).data as { content: { variants: { id?: string }[] } }
+    const copyVariants = copy.content.variants.map((v) => v.id).sort()
+    let detail = { skus: [] } as unknown as { skus: { id: string; key: VariantKey }[] } & Record<string, unknown>
+    await expect
+      .poll(async () => {
+        detail = mustOk('offer', await other.call('GET', `/api/webshop/v1/offers/${SLUG}`)).data as typeof detail
+        return detail.skus.map((s) => s.id).sort()
+      }, { timeout: 10_000, message: 'the slug shows the new copy' })
+      .toEqual(copyVariants)
+    // every other read of the slug (the page's own, in its language) cached before the copy came
+    // has run out too: the cache's whole lifetime after the publication
+    const cacheLeft = publishedAt + 2_100 - Date.now()
+    if (cacheLeft > 0) await new Promise((resolve) => setTimeout(resolve, cacheLeft))
 
     // the offer the page gets is the model's fixture (ids aside)
-    const detail = mustOk('offer', await other.call('GET', `/api/webshop/v1/offers/${SLUG}`)).data as { skus: { id: string; key: VariantKey }[] } & Record<string, unknown>
     const skuIds = Object.fromEntries(detail.skus.map((s) => [s.key, s.id])) as Record<VariantKey, string>
     const expected = offerIn(lang)
     const seen = { slug: detail.slug, title: detail.title, kind: detail.kind, mode: detail.mode, timeZone: detail.timeZone, skus: detail.skus.map((s) => ({ ...s, id: s.key })) }

@@ -209,6 +209,8 @@ function events(snapshot: Snapshot) {
 
 export const model: UiModel<typeof bookingPanelMachine> = {
   name: 'booking-panel',
+  // journeys to an end beyond the cover (README: bounded simple paths)
+  simplePaths: { maxSteps: 12, limit: 3 },
   machine: bookingPanelMachine,
   starts: (Object.keys(START_MONTH) as StartName[]).map((name) => ({
     name,

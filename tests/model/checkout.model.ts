@@ -261,6 +261,8 @@ function events(snapshot: Snapshot): EventObject[] {
 
 export const model: UiModel<CheckoutMachine> = {
   name: 'checkout',
+  // journeys to an end beyond the cover (README: bounded simple paths)
+  simplePaths: { maxSteps: 14, limit: 4 },
   machine: checkoutMachine,
   starts,
   events: events as unknown as UiModel<CheckoutMachine>['events'],

@@ -33,6 +33,12 @@ export type UiModel<TMachine extends AnyStateMachine = AnyStateMachine> = {
   events: (snapshot: SnapshotFrom<TMachine>) => EventObject[]
   /** Coverage units that are not exercised in the browser, each with its reason. */
   exceptions?: Record<string, string>
+  /**
+   * Bounded simple paths on top of the cover: every simple path of at most `maxSteps` events that
+   * ends the machine (a final state) and runs a sequence of states no kept path runs, at most
+   * `limit` of them, shortest first.
+   */
+  simplePaths?: { maxSteps: number; limit: number }
 }
 
 export type PlannedStep = { event: EventObject; snapshot: AnyMachineSnapshot; units: string[] }
@@ -159,12 +165,46 @@ export function planModel<TMachine extends AnyStateMachine>(model: UiModel<TMach
     kept.push(best)
     pool.splice(pool.indexOf(best), 1)
   }
+  if (model.simplePaths) kept.push(...boundedSimplePaths(model, kept, model.simplePaths))
   kept.forEach((p, i) => {
     p.id = `${model.name}-${String(i + 1).padStart(2, '0')}`
     p.title = `${p.id} [${p.start}: ${valueKey(p.initial.value)}] ${p.steps.map((s) => `${describeEvent(s.event)} ⇒ ${valueKey(s.snapshot.value)}`).join(' → ') || '(start)'}`
   })
   const universe = [...new Set([...machineUnits(model.machine), ...reachable])].sort()
   return { name: model.name, paths: kept, universe, exceptions: model.exceptions ?? {} }
+}
+
+/** A path's journey: its start and the state values and events it goes through. */
+const journeyOf = (p: PlannedPath) => [p.start, valueKey(p.initial.value), ...p.steps.flatMap((s) => [s.event.type, valueKey(s.snapshot.value)])].join(' ')
+
+function boundedSimplePaths<TMachine extends AnyStateMachine>(model: UiModel<TMachine>, kept: PlannedPath[], bound: { maxSteps: number; limit: number }): PlannedPath[] {
+  const journeys = kept.map(journeyOf)
+  const extra: PlannedPath[] = []
+  const candidates: PlannedPath[] = []
+  for (const start of model.starts) {
+    for (const path of modelOf(model, start).getSimplePaths()) {
+      const [first, ...rest] = path.steps
+      const last = (path.steps.at(-1)?.state ?? first?.state) as AnyMachineSnapshot | undefined
+      if (!first || rest.length === 0 || rest.length > bound.maxSteps || last?.status !== 'done') continue
+      let before = first.state as AnyMachineSnapshot
+      const steps: PlannedStep[] = rest.map((step) => {
+        const after = step.state as AnyMachineSnapshot
+        const planned = { event: step.event, snapshot: after, units: stepUnits(before, step.event, after) }
+        before = after
+        return planned
+      })
+      candidates.push({ id: '', title: '', start: start.name, initial: first.state as AnyMachineSnapshot, steps, units: [...new Set(steps.flatMap((s) => s.units))] })
+    }
+  }
+  candidates.sort((a, b) => a.steps.length - b.steps.length)
+  for (const candidate of candidates) {
+    if (extra.length >= bound.limit) break
+    const journey = journeyOf(candidate)
+    if (journeys.some((j) => j === journey || j.startsWith(`${journey} `))) continue
+    journeys.push(journey)
+    extra.push(candidate)
+  }
+  return extra
 }
 
 /** Units of the universe that no passed path covered and no exception explains. */
