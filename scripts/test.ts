@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { ensureChromium } from './ensure-chromium'
-import { playwrightCounts, summaryLine, vitestCounts } from './lib/test-summary'
+import { failureLines, playwrightCounts, summaryLine, vitestCounts } from './lib/test-summary'
 
 const root = join(import.meta.dirname, '..')
 /** The runners' JSON reports, read for the summary's account of what ran and what was skipped. */
@@ -86,6 +86,8 @@ for (const step of steps) {
 const failed = [...results].filter(([, ok]) => !ok)
 console.log('\n[test] summary')
 for (const [name, ok] of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}`)
-console.log(summaryLine([['vitest', vitestCounts(VITEST_REPORT)], ['Playwright', playwrightCounts(PLAYWRIGHT_REPORT)]]))
+const runs: Parameters<typeof summaryLine>[0] = [['vitest', vitestCounts(VITEST_REPORT)], ['Playwright', playwrightCounts(PLAYWRIGHT_REPORT)]]
+for (const line of failureLines(runs)) console.log(line)
+console.log(summaryLine(runs))
 console.log(`${results.size - failed.length} passed, ${failed.length} failed`)
 process.exit(failed.length ? 1 : 0)
