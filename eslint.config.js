@@ -86,6 +86,8 @@ export default tseslint.config(
       'playwright-report/**',
       '.tanstack/**',
       'bench-results/**',
+      'bench/floor/dist/**',
+      'bench/floor/src/routeTree.gen.ts',
       'src/routeTree.gen.ts',
       'src/api/schema.gen.ts',
       'src/locales/**',

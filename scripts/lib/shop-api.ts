@@ -44,17 +44,17 @@ export const contact = {
   address: { street: 'Bahnhofstrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH' },
 }
 
-/** A new cart holding one place of the session. */
-export async function cartWithPlace(v: Visitor, session: BookableSession) {
+/** A new cart holding `quantity` places of the session. */
+export async function cartWithPlace(v: Visitor, session: BookableSession, quantity = 1) {
   const cart = (await (await v.post('/api/webshop/v1/carts', {})).json()).data.id as string
-  const added = await v.post(`/api/webshop/v1/carts/${cart}/items`, { offer: session.slug, sku: session.sku, sessionId: session.sessionId, quantity: 1 })
+  const added = await v.post(`/api/webshop/v1/carts/${cart}/items`, { offer: session.slug, sku: session.sku, sessionId: session.sessionId, quantity })
   const body = await added.json()
   return { cart, status: added.status, itemId: body.data?.items?.[0]?.id as string | undefined }
 }
 
-export const checkoutBody = (itemId: string, paymentMethod = 'PAY_ON_SITE') => ({
+export const checkoutBody = (itemId: string, paymentMethod = 'PAY_ON_SITE', participants = 1) => ({
   mode: 'order',
-  items: [{ itemId, participants: [{ firstname: 'Gast', surname: 'Muster', extras: [] }] }],
+  items: [{ itemId, participants: Array.from({ length: participants }, (_, i) => ({ firstname: 'Gast', surname: `Muster ${i + 1}`, extras: [] })) }],
   ...contact,
   paymentMethod,
   termsAccepted: true,
@@ -63,4 +63,16 @@ export const checkoutBody = (itemId: string, paymentMethod = 'PAY_ON_SITE') => (
 export async function placesLeft(v: Visitor, session: BookableSession) {
   const slots = (await (await v.get(`/api/webshop/v1/offers/${session.slug}/dates/${session.date}`)).json()).data.slots as { sessionId?: string; placesLeft: number }[]
   return slots.find((s) => s.sessionId === session.sessionId)?.placesLeft
+}
+
+/** Books places of the session (a few per booking) until `left` remain. */
+export async function bookDownTo(v: Visitor, session: BookableSession, left: number) {
+  for (let now = session.placesLeft; now > left; ) {
+    const quantity = Math.min(now - left, 5)
+    const { cart, status, itemId } = await cartWithPlace(v, session, quantity)
+    if (status !== 201 || !itemId) throw new Error(`could not hold ${quantity} places to fill the session (${status})`)
+    const booked = await v.post(`/api/webshop/v1/carts/${cart}/checkout`, checkoutBody(itemId, 'PAY_ON_SITE', quantity))
+    if (booked.status !== 201) throw new Error(`could not book ${quantity} places to fill the session (${booked.status}: ${await booked.text()})`)
+    now -= quantity
+  }
 }

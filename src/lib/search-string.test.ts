@@ -25,7 +25,7 @@ describe('lists in addresses are comma-separated', () => {
   })
 
   it('reads back what it writes, falling back to JSON where a comma list would not', () => {
-    const lists = [['water', 'winter'], ['water'], ['2024'], ['true'], ['a,b', 'c'], ['', 'x']]
+    const lists = [['water', 'winter'], ['water'], ['2024'], ['true'], ['a,b', 'c'], ['', 'x'], ['[1', '2]'], ['null'], [' 5'], ['-1'], ['{"a":1}'], ['"q"'], ['false', 'x'], ['nah', 'x']]
     for (const list of lists) expect(listOf(parseSearch(stringifySearch({ tag: list })).tag), list.join('|')).toEqual(list)
     expect(stringifySearch({ tag: ['2024'] })).toBe('?tag=%5B%222024%22%5D') // alone it would come back as a number
     const others: Record<string, unknown>[] = [{ tag: [] }, { ids: [1, 2] }, { q: 'Muster, Anna & Co = 100%', page: 3 }, { filter: { a: 1 } }]

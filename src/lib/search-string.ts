@@ -13,6 +13,9 @@ import { defaultParseSearch, stringifySearchWith } from '@tanstack/react-router'
 function stringifyValue(value: unknown): string {
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== '' && !v.includes(','))) {
     const joined = value.join(',')
+    // JSON text starts with whitespace, a digit, '-', '"', '[', '{' or a literal (true, false,
+    // null): anything else cannot be JSON, and a thrown parse error costs on every link rendered
+    if (!/^[\s\-0-9"[{tfn]/.test(joined)) return joined
     try {
       JSON.parse(joined)
     } catch {

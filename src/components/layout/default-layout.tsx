@@ -115,10 +115,15 @@ function Footer({ config, lang }: { config: ShopConfig; lang: Locale }) {
 
 const INTL: Record<Locale, string> = { de: 'de-CH', en: 'en-CH', fr: 'fr-CH' }
 
+/** One Intl.DisplayNames per language (making one costs more than rendering the footer). */
+const regionNames = new Map<Locale, Intl.DisplayNames>()
+
 function CountryName({ code, lang }: { code: string; lang: Locale }) {
   let name = code
   try {
-    name = new Intl.DisplayNames([INTL[lang]], { type: 'region' }).of(code) ?? code
+    let names = regionNames.get(lang)
+    if (!names) regionNames.set(lang, (names = new Intl.DisplayNames([INTL[lang]], { type: 'region' })))
+    name = names.of(code) ?? code
   } catch {
     // unknown code: show it as it is
   }
