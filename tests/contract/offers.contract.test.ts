@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { describeEachDatabase } from '../support/databases'
 import { createTestApp, HOSTED_DOMAIN, type TestApp } from '../support/app'
@@ -416,6 +416,20 @@ describeEachDatabase('offers and carts contract', (factory) => {
       expect(statuses.filter((s) => s === 409)).toHaveLength(9)
       const rows = await app.database.db.execute(sql`select coalesce(sum(places), 0)::int as held from cart_items where session_id = ${session}`)
       expect((rows as unknown as { rows: { held: number }[] }).rows[0]!.held).toBe(3)
+    })
+
+    it('refuses a full date in one read, before any transaction or lock, with the answer the lock would give', async () => {
+      // the session of the test above: its three places are held
+      const cart = await newCart()
+      const transaction = vi.spyOn(app.database.db, 'transaction')
+      try {
+        const response = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-last-places', sku: ids.last!.skus[0]!.id, sessionId: ids.last!.sessions[0]!.id, quantity: 1 })
+        expect(response.status).toBe(409)
+        expect((await response.json()).data).toMatchObject({ code: 'places.insufficient', placesLeft: 0 })
+        expect(transaction).not.toHaveBeenCalled()
+      } finally {
+        transaction.mockRestore()
+      }
     })
 
     it('parallel requests for one private start time give one hold', async () => {

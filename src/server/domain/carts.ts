@@ -140,27 +140,55 @@ async function checkHoldLimits(tx: Tx, ctx: CatalogueContext, cartId: string, ch
  * transaction at a time), so N parallel requests for the last k places give exactly k holds.
  */
 async function reserveSessionPlaces(tx: Tx, ctx: CatalogueContext, sessionId: string, offerId: string, places: number, item?: { id: string; places: number }) {
-  const exceptItem = item?.id
   const locked = await tx.execute(
     sql`select id, capacity, places_taken, starts_at, closed from ${sessions} where id = ${sessionId} and offer_id = ${offerId} and shop_id = ${ctx.shop.id} and status = 'scheduled' for update`,
   )
-  const session = (locked as unknown as { rows: { capacity: number; places_taken: number; starts_at: string | Date; closed: boolean }[] }).rows[0]
+  const session = (locked as unknown as { rows: SessionRow[] }).rows[0]
   if (!session) throw invalid('sessionId', 'not_found', 'This date does not exist (any more).')
   const startsAt = new Date(session.starts_at)
   if (startsAt <= ctx.now) throw conflict('session.past', 'This date has already started.')
   // Closed by the staff: nothing new (requests neither); a hold taken before may still shrink.
   if (session.closed && (!item || places > item.places)) throw conflict('session.closed', 'This date can no longer be booked.')
-  const [heldRow] = await tx
+  refuseBeyond(places, Number(session.capacity) - Number(session.places_taken) - (await heldOn(tx, ctx, sessionId, item?.id)))
+  return startsAt
+}
+
+type SessionRow = { capacity: number; places_taken: number; starts_at: string | Date; closed: boolean }
+
+/** Places held on a session by live holds (but `exceptItem`'s). */
+async function heldOn(db: Tx | CatalogueContext['db'], ctx: CatalogueContext, sessionId: string, exceptItem?: string) {
+  const [heldRow] = await db
     .select({ held: sql<number>`coalesce(sum(${cartItems.places}), 0)::int` })
     .from(cartItems)
     .where(and(eq(cartItems.sessionId, sessionId), gt(cartItems.heldUntil, ctx.now), exceptItem ? sql`${cartItems.id} <> ${exceptItem}` : sql`true`))
-  const left = Number(session.capacity) - Number(session.places_taken) - Number(heldRow?.held ?? 0)
+  return Number(heldRow?.held ?? 0)
+}
+
+function refuseBeyond(places: number, left: number) {
   if (places > left) {
     throw conflict('places.insufficient', left > 0 ? `Only ${left} places are left on this date.` : 'There are no places left on this date.', {
       placesLeft: Math.max(0, left),
     })
   }
-  return startsAt
+}
+
+/**
+ * A date that has fewer places left than asked for is refused at once, in one read, without
+ * waiting for the transaction and its locks: when many visitors race for the last places, the
+ * losers do not queue behind the winners (on PGlite, which runs one transaction at a time, nor
+ * behind each other's transactions). Only a refusal is decided here; whether the places can be
+ * held is decided under the session's lock (reserveSessionPlaces), so this can never oversell.
+ */
+async function refuseWhenFull(ctx: CatalogueContext, sessionId: string, offerId: string, places: number) {
+  if (places === 0) return
+  const found = await ctx.db.execute(
+    sql`select s.capacity, s.places_taken, s.starts_at, s.closed,
+          (select coalesce(sum(c.places), 0)::int from ${cartItems} c where c.session_id = s.id and c.held_until > ${ctx.now}) as held
+        from ${sessions} s where s.id = ${sessionId} and s.offer_id = ${offerId} and s.shop_id = ${ctx.shop.id} and s.status = 'scheduled'`,
+  )
+  const session = (found as unknown as { rows: (SessionRow & { held: number })[] }).rows[0]
+  // a past or closed date is the transaction's to refuse, with its own reason
+  if (session && !session.closed && new Date(session.starts_at) > ctx.now) refuseBeyond(places, Number(session.capacity) - Number(session.places_taken) - Number(session.held))
 }
 
 async function loadItemTarget(ctx: CatalogueContext, offerSlug: string, skuId: string) {
@@ -189,6 +217,7 @@ export async function addCartItem(ctx: CatalogueContext, cartId: string, input: 
   checkQuantity(sku, input.quantity)
   const itemId = newOpaqueId()
   const holder = writer.clientAddress ? holderOf(ctx.shop.id, writer.clientAddress) : null
+  if (input.sessionId && kindOf(entry.skus) === 'activity' && !entry.offer.uponRequest) await refuseWhenFull(ctx, input.sessionId, entry.offer.id, input.quantity * sku.blockCount)
 
   await ctx.db.transaction(async (tx) => {
     await lockOpenCart(tx, ctx, cartId)
