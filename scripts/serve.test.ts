@@ -30,6 +30,17 @@ describe('compression of pages and API answers', () => {
   it('weakens a strong ETag of a compressed answer', () => {
     expect(compress(accepting, page('application/javascript', { etag: '"abc"' })).headers.get('etag')).toBe('W/"abc"')
   })
+
+  it('names Accept-Encoding in Vary once, and weakens the tag of a 304 that stands for a compressed answer', () => {
+    expect(compress(accepting, page('application/json', { vary: 'x-flowin-locale, accept-encoding' })).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+    expect(compress(accepting, page('application/json', { vary: 'x-flowin-locale' })).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+    const notModified = (vary?: string) => new Response(null, { status: 304, headers: { etag: '"abc"', ...(vary ? { vary } : {}) } })
+    expect(compress(accepting, notModified('x-flowin-locale, accept-encoding')).headers.get('etag')).toBe('W/"abc"')
+    expect(compress(accepting, notModified('x-flowin-locale, accept-encoding')).status).toBe(304)
+    // not compressed for this client, or never compressed at all: the tag stays strong
+    expect(compress(new Request('http://x/'), notModified('accept-encoding')).headers.get('etag')).toBe('"abc"')
+    expect(compress(accepting, notModified()).headers.get('etag')).toBe('"abc"')
+  })
 })
 
 describe('static files', () => {

@@ -21,17 +21,33 @@ const COMPRESSIBLE = /^(text\/html|text\/calendar|application\/json|application\
  */
 export function compress(request: Request, response: Response): Response {
   const type = response.headers.get('content-type') ?? ''
-  if (!response.body || request.method === 'HEAD' || response.status === 204 || response.status === 304) return response
+  const gzip = /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')
+  // A 304 stands for the answer this client would have got: compressed (so its tag weak) when
+  // the answer says it varies on Accept-Encoding and the client takes gzip, as its 200 was.
+  if (response.status === 304) return gzip && VARIES_ON_ENCODING.test(response.headers.get('vary') ?? '') ? weakened(response) : response
+  if (!response.body || request.method === 'HEAD' || response.status === 204) return response
   if (response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
-  if (!/\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')) return response
+  if (!gzip) return response
   const headers = new Headers(response.headers)
   headers.set('content-encoding', 'gzip')
   headers.delete('content-length')
-  headers.append('vary', 'accept-encoding')
+  if (!VARIES_ON_ENCODING.test(headers.get('vary') ?? '')) headers.append('vary', 'accept-encoding')
   // the bytes differ from the uncompressed answer: a strong validator becomes weak
+  weaken(headers)
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+}
+
+const VARIES_ON_ENCODING = /(^|,)\s*accept-encoding\s*(,|$)/i
+
+function weaken(headers: Headers) {
   const etag = headers.get('etag')
   if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`)
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+}
+
+function weakened(response: Response): Response {
+  const headers = new Headers(response.headers)
+  weaken(headers)
+  return new Response(null, { status: response.status, statusText: response.statusText, headers })
 }
 
 /**

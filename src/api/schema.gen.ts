@@ -1274,7 +1274,7 @@ export interface components {
         ETag: string;
         /** @description `no-cache`: a client may keep the answer but must revalidate it (`If-None-Match`) before each use; it shows availability, which changes with every booking, so it is never fresh for a while. */
         Revalidate: "no-cache";
-        /** @description The answer depends on the `X-FLOWIN-LOCALE` header (and, once compressed, on `Accept-Encoding`). */
+        /** @description `x-flowin-locale, accept-encoding`: the answer depends on the `X-FLOWIN-LOCALE` header, and is gzip-compressed for a client that accepts it (its `ETag` then weak). */
         VaryLocale: string;
     };
     pathItems: never;

@@ -7,6 +7,7 @@
  * against the contract (app.call), 304s included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compress } from '../../scripts/serve'
 import { createMicroCache } from '../../src/server/http/micro-cache'
 import { storeMedia } from '../../src/server/domain/media'
 import { useFastPasswordHashing } from '../../src/server/domain/staff/passwords'
@@ -101,6 +102,24 @@ describeEachDatabase('HTTP caching: ETag, 304, Vary (openapi/webshop.yaml)', (fa
       expect(other.status).toBe(200)
       expect(await other.text()).toBe(first.body)
     }
+  })
+
+  it('through the server\'s gzip: a weak tag and Vary on Accept-Encoding, for the 200 and its 304 alike', async () => {
+    const url = `${ALPIN}/api/webshop/v1/offers/cache-tour`
+    const gzip = (ifNoneMatch?: string) =>
+      new Request(url, { headers: { 'accept-encoding': 'gzip, br', 'x-flowin-locale': 'de', ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } })
+    const full = compress(gzip(), await app.call(gzip()))
+    expect(full.headers.get('content-encoding')).toBe('gzip')
+    const etag = full.headers.get('etag')!
+    expect(etag).toMatch(/^W\/"/)
+    expect(full.headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+    const again = compress(gzip(etag), await app.call(gzip(etag)))
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(etag)
+    expect(again.headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+    // a client without gzip gets the strong tag, and revalidates with it
+    const plain = await tagged(url, { locale: 'de' })
+    expect(plain.etag).toBe(etag.slice(2))
   })
 
   it('never answers 304 to the tag of another shop or another language, even where the bodies are the same', async () => {
@@ -206,8 +225,8 @@ describeEachDatabase('HTTP caching: ETag, 304, Vary (openapi/webshop.yaml)', (fa
     expect(icon.headers.get('cache-control')).toBe('public, max-age=86400')
     const etag = icon.headers.get('etag')!
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/)
-    // the same for every shop and language: no Vary, one tag
-    expect(icon.headers.get('vary')).toBeNull()
+    // the same for every shop and language: one tag, no Vary on the locale
+    expect(icon.headers.get('vary')).toBe('accept-encoding')
     expect((await get(`${ATELIER}/api/webshop/v1/icons/mdi/home.svg`, { locale: 'fr' })).headers.get('etag')).toBe(etag)
     for (const ifNoneMatch of [etag, `W/${etag}`]) {
       const again = await get('/api/webshop/v1/icons/mdi/home.svg', { ifNoneMatch })

@@ -1952,7 +1952,7 @@ export const contract: OpenApiDocument = {
         }
       },
       "VaryLocale": {
-        "description": "The answer depends on the `X-FLOWIN-LOCALE` header (and, once compressed, on `Accept-Encoding`).",
+        "description": "`x-flowin-locale, accept-encoding`: the answer depends on the `X-FLOWIN-LOCALE` header, and is gzip-compressed for a client that accepts it (its `ETag` then weak).",
         "required": true,
         "schema": {
           "type": "string"

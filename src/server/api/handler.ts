@@ -211,11 +211,12 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     }
     if (route.access === 'staff') return dispatchStaff(route, ctx, params, method)
     // A read that opts in is revalidated by ETag: the tag covers the shop, the locale, the path
-    // and query, and the body's bytes (the answer varies on the locale header). Nothing is kept
+    // and query, and the body's bytes. The answer varies on the locale header, and on
+    // Accept-Encoding (the server gzips JSON: scripts/serve.ts), its 304 too. Nothing is kept
     // between requests; SSR's in-process calls carry no If-None-Match and always get the 200.
     if (method === 'GET') {
       const response = await route.handler(ctx, params)
-      return route.conditional ? conditional(request, response, [shop.id, ctx.locale, url.pathname + url.search], [LOCALE_HEADER]) : response
+      return route.conditional ? conditional(request, response, [shop.id, ctx.locale, url.pathname + url.search], [LOCALE_HEADER, 'accept-encoding']) : response
     }
     // A provider signs its calls; the route verifies the signature (no cookies, no key).
     if (route.access === 'provider') return route.handler(ctx, params)

@@ -51,12 +51,14 @@ export const media = {
       if (!svg) throw new HttpError(404, 'Page not found', `There is no icon ${prefix}:${name}.`, { code: 'icon.not_found' })
       // Kept a day, then revalidated by the SVG's own tag (the dispatcher answers 304): the
       // address names no version, and an icon set upgraded with the app may redraw an icon, so
-      // never `immutable`. The same for every shop and language: no Vary.
+      // never `immutable`. The same for every shop and language; the server gzips SVG, so it
+      // varies on Accept-Encoding (its 304 too: scripts/serve.ts weakens that 304's tag).
       return new Response(svg, {
         headers: {
           'content-type': 'image/svg+xml',
           'cache-control': 'public, max-age=86400',
           etag: `"${createHash('sha256').update(svg).digest('base64url')}"`,
+          vary: 'accept-encoding',
           // an SVG opened on its own must not run anything
           'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
         },
