@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { serve } from 'srvx'
 import { describe, expect, it } from 'vitest'
-import { compress, staticFiles } from './serve'
+import { compress, IMMUTABLE, staticFiles } from './serve'
 
 const page = (type = 'text/html; charset=utf-8', extra: Record<string, string> = {}) => new Response('<!doctype html><p>' + 'Hallo '.repeat(200), { headers: { 'content-type': type, ...extra } })
 const accepting = new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
@@ -29,6 +29,17 @@ describe('compression of pages and API answers', () => {
 
   it('weakens a strong ETag of a compressed answer', () => {
     expect(compress(accepting, page('application/javascript', { etag: '"abc"' })).headers.get('etag')).toBe('W/"abc"')
+  })
+
+  it('names Accept-Encoding in Vary once, and weakens the tag of a 304 that stands for a compressed answer', () => {
+    expect(compress(accepting, page('application/json', { vary: 'x-flowin-locale, accept-encoding' })).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+    expect(compress(accepting, page('application/json', { vary: 'x-flowin-locale' })).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+    const notModified = (vary?: string) => new Response(null, { status: 304, headers: { etag: '"abc"', ...(vary ? { vary } : {}) } })
+    expect(compress(accepting, notModified('x-flowin-locale, accept-encoding')).headers.get('etag')).toBe('W/"abc"')
+    expect(compress(accepting, notModified('x-flowin-locale, accept-encoding')).status).toBe(304)
+    // not compressed for this client, or never compressed at all: the tag stays strong
+    expect(compress(new Request('http://x/'), notModified('accept-encoding')).headers.get('etag')).toBe('"abc"')
+    expect(compress(accepting, notModified()).headers.get('etag')).toBe('"abc"')
   })
 })
 
@@ -67,6 +78,56 @@ describe('static files', () => {
       expect((await whole.arrayBuffer()).byteLength).toBe(2_000_000)
     } finally {
       process.off('uncaughtException', onUncaught)
+      await server.close(true)
+    }
+  })
+})
+
+describe('cache headers of static files', () => {
+  it('a hashed asset is kept for a year (immutable); a file of public/ and anything else is revalidated', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'static-'))
+    mkdirSync(join(dir, 'assets'))
+    writeFileSync(join(dir, 'assets', 'main-BfX3k9aZ.js'), 'console.log(1)\n'.repeat(200))
+    writeFileSync(join(dir, 'staff-sw.js'), 'self.addEventListener("fetch", () => {})\n')
+    writeFileSync(join(dir, 'favicon.ico'), 'icon')
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n')
+    const server = serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      silent: true,
+      gracefulShutdown: false,
+      middleware: staticFiles(dir),
+      fetch: () => new Response('a page', { headers: { 'cache-control': 'no-store' } }),
+    })
+    await server.ready()
+    const at = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, server.url!), { headers })
+    try {
+      const asset = await at('/assets/main-BfX3k9aZ.js', { 'accept-encoding': 'gzip' })
+      expect(asset.status).toBe(200)
+      expect(asset.headers.get('cache-control')).toBe(IMMUTABLE)
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(asset.headers.get('x-content-type-options')).toBe('nosniff')
+      for (const path of ['/staff-sw.js', '/favicon.ico', '/robots.txt']) {
+        const file = await at(path)
+        expect(file.status, path).toBe(200)
+        expect(file.headers.get('cache-control'), path).toBe('public, no-cache')
+        expect(file.headers.get('cache-control'), path).not.toContain('immutable')
+        // revalidation is cheap: the file's validator answers 304, with the same Cache-Control
+        const again = await at(path, { 'if-none-match': file.headers.get('etag')! })
+        expect(again.status, path).toBe(304)
+        expect(again.headers.get('cache-control'), path).toBe('public, no-cache')
+      }
+      const revalidated = await at('/assets/main-BfX3k9aZ.js', { 'if-none-match': asset.headers.get('etag')! })
+      expect(revalidated.status).toBe(304)
+      expect(revalidated.headers.get('cache-control')).toBe(IMMUTABLE)
+      // no file: the page's own headers, untouched
+      const page = await at('/de/offers')
+      expect(await page.text()).toBe('a page')
+      expect(page.headers.get('cache-control')).toBe('no-store')
+      // an asset that does not exist is no immutable answer
+      const missing = await at('/assets/gone-12345678.js')
+      expect(missing.headers.get('cache-control')).toBe('no-store')
+    } finally {
       await server.close(true)
     }
   })

@@ -21,17 +21,33 @@ const COMPRESSIBLE = /^(text\/html|text\/calendar|application\/json|application\
  */
 export function compress(request: Request, response: Response): Response {
   const type = response.headers.get('content-type') ?? ''
-  if (!response.body || request.method === 'HEAD' || response.status === 204 || response.status === 304) return response
+  const gzip = /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')
+  // A 304 stands for the answer this client would have got: compressed (so its tag weak) when
+  // the answer says it varies on Accept-Encoding and the client takes gzip, as its 200 was.
+  if (response.status === 304) return gzip && VARIES_ON_ENCODING.test(response.headers.get('vary') ?? '') ? weakened(response) : response
+  if (!response.body || request.method === 'HEAD' || response.status === 204) return response
   if (response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
-  if (!/\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')) return response
+  if (!gzip) return response
   const headers = new Headers(response.headers)
   headers.set('content-encoding', 'gzip')
   headers.delete('content-length')
-  headers.append('vary', 'accept-encoding')
+  if (!VARIES_ON_ENCODING.test(headers.get('vary') ?? '')) headers.append('vary', 'accept-encoding')
   // the bytes differ from the uncompressed answer: a strong validator becomes weak
+  weaken(headers)
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+}
+
+const VARIES_ON_ENCODING = /(^|,)\s*accept-encoding\s*(,|$)/i
+
+function weaken(headers: Headers) {
   const etag = headers.get('etag')
   if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`)
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+}
+
+function weakened(response: Response): Response {
+  const headers = new Headers(response.headers)
+  weaken(headers)
+  return new Response(null, { status: response.status, statusText: response.statusText, headers })
 }
 
 /**
@@ -42,20 +58,54 @@ export function compress(request: Request, response: Response): Response {
  */
 export function nosniff(response: Response): Response {
   if (response.headers.get('x-content-type-options') === 'nosniff') return response
+  return withHeader(response, 'x-content-type-options', 'nosniff')
+}
+
+/** Hashed build output (`/assets/name-[hash].js`): its address changes whenever its bytes do. */
+export const HASHED_ASSET = /^\/assets\//
+
+/** Cache-Control of a hashed asset: kept for a year by any cache, never revalidated. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+/**
+ * Cache-Control of every other static file (the files of public/: the staff app's service
+ * worker, icons, anything whose name stays the same across releases): revalidated on each use
+ * (srvx's ETag and Last-Modified make that a 304), never kept for a year.
+ */
+export const REVALIDATED = 'public, no-cache'
+
+/** Sets a header of an answer in place (see `nosniff`), or on a copy when its headers are immutable (a fetched answer). */
+function withHeader(response: Response, name: string, value: string): Response {
   try {
-    response.headers.set('x-content-type-options', 'nosniff')
+    response.headers.set(name, value)
     return response
   } catch {
-    // immutable headers (a fetched answer): a copy
     const headers = new Headers(response.headers)
-    headers.set('x-content-type-options', 'nosniff')
+    headers.set(name, value)
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
 }
 
-/** The build's static files (hashed, cached for a year), never content-sniffed. */
+/**
+ * The build's static files, never content-sniffed: hashed assets cached for a year
+ * (`immutable`), the others revalidated on each use. srvx's own `maxAge` applies to the whole
+ * directory, so the Cache-Control is set here, only on answers of the static middleware (a path
+ * it has no file for goes on to the pages and the API untouched).
+ */
 export function staticFiles(dir: string): ServerMiddleware[] {
-  return [async (_request, next) => nosniff(await next()), staticMiddleware({ dir, maxAge: 31536000, immutable: true })]
+  const files = staticMiddleware({ dir })
+  return [
+    async (_request, next) => nosniff(await next()),
+    async (request, next) => {
+      let passed = false
+      const response = await files(request, () => {
+        passed = true
+        return next()
+      })
+      // no file (the pages, the API), or a refusal (a malformed path, a range past the end)
+      if (passed || response.status >= 400) return response
+      return withHeader(response, 'cache-control', HASHED_ASSET.test(new URL(request.url).pathname) ? IMMUTABLE : REVALIDATED)
+    },
+  ]
 }
 
 export async function startServer(options: { quiet?: boolean } = {}) {

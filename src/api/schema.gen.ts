@@ -66,7 +66,9 @@ export interface paths {
          * An icon named in the shop's configuration (`prefix:name`), as SVG.
          * @description Served from the icon sets installed with the shop first, then from the public Iconify
          *     API (500 ms time-out); at most 50 icons are cached in memory. An unknown icon is a 404,
-         *     which pages treat as "no icon".
+         *     which pages treat as "no icon". Kept for a day (`public, max-age=86400`; the address names
+         *     no version, so never `immutable`), then revalidated by its `ETag` (the hash of the SVG, the
+         *     same for every shop and language).
          */
         get: operations["getIcon"];
         put?: never;
@@ -1217,6 +1219,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description Not modified (`If-None-Match` named the current `ETag`); no body. */
+        NotModified: {
+            headers: {
+                "x-flowin-request-id": components["headers"]["RequestId"];
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Revalidate"];
+                Vary: components["headers"]["VaryLocale"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Any error. The same body shape for every operation. */
         Error: {
             headers: {
@@ -1229,6 +1242,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The `ETag` (or tags) of the copy the client has; `*` matches any. */
+        IfNoneMatch: string;
         /** @description The visitor's locale; texts are resolved in it. Default `de`. */
         Locale: components["schemas"]["Locale"];
         /**
@@ -1251,6 +1266,16 @@ export interface components {
     headers: {
         /** @description Identifies the request in the server's logs and in error reports. */
         RequestId: string;
+        /**
+         * @description A strong validator of the answer: the hash of its body and of all it depends on (the
+         *     shop, the locale, the path and query), so two shops or two languages never share one.
+         *     Made weak (`W/"…"`) when the server compresses the answer.
+         */
+        ETag: string;
+        /** @description `no-cache`: a client may keep the answer but must revalidate it (`If-None-Match`) before each use; it shows availability, which changes with every booking, so it is never fresh for a while. */
+        Revalidate: "no-cache";
+        /** @description `x-flowin-locale, accept-encoding`: the answer depends on the `X-FLOWIN-LOCALE` header, and is gzip-compressed for a client that accepts it (its `ETag` then weak). */
+        VaryLocale: string;
     };
     pathItems: never;
 }
@@ -1289,6 +1314,8 @@ export interface operations {
             header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The `ETag` (or tags) of the copy the client has; `*` matches any. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1299,6 +1326,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-flowin-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    Vary: components["headers"]["VaryLocale"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1307,6 +1337,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Error"];
         };
     };
@@ -1358,7 +1389,10 @@ export interface operations {
     getIcon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` (or tags) of the copy the client has; `*` matches any. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 prefix: string;
                 name: string;
@@ -1370,6 +1404,7 @@ export interface operations {
             /** @description The icon. */
             200: {
                 headers: {
+                    ETag: string;
                     "Cache-Control"?: string;
                     "x-flowin-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -1377,6 +1412,16 @@ export interface operations {
                 content: {
                     "image/svg+xml": string;
                 };
+            };
+            /** @description Not modified (`If-None-Match` named the current `ETag`). */
+            304: {
+                headers: {
+                    ETag: string;
+                    "Cache-Control"?: string;
+                    "x-flowin-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -1399,6 +1444,8 @@ export interface operations {
             header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The `ETag` (or tags) of the copy the client has; `*` matches any. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -1409,6 +1456,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-flowin-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    Vary: components["headers"]["VaryLocale"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1418,6 +1468,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Error"];
         };
     };
@@ -1427,6 +1478,8 @@ export interface operations {
             header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The `ETag` (or tags) of the copy the client has; `*` matches any. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 slug: components["parameters"]["Slug"];
@@ -1439,6 +1492,12 @@ export interface operations {
             200: {
                 headers: {
                     "x-flowin-request-id": components["headers"]["RequestId"];
+                    /** @description The answer's strong validator (`components/headers/ETag`); absent on a staff member's preview (`private, no-store`). */
+                    ETag?: string;
+                    /** @description `no-cache` (revalidated before each use); `private, no-store` for a staff member's preview. */
+                    "Cache-Control": "no-cache" | "private, no-store";
+                    /** @description `X-FLOWIN-LOCALE` (the texts are in the request's locale); absent on a staff member's preview. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1447,6 +1506,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Error"];
         };
     };
@@ -1456,6 +1516,8 @@ export interface operations {
             header?: {
                 /** @description The visitor's locale; texts are resolved in it. Default `de`. */
                 "X-FLOWIN-LOCALE"?: components["parameters"]["Locale"];
+                /** @description The `ETag` (or tags) of the copy the client has; `*` matches any. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 slug: components["parameters"]["Slug"];
@@ -1468,6 +1530,12 @@ export interface operations {
             200: {
                 headers: {
                     "x-flowin-request-id": components["headers"]["RequestId"];
+                    /** @description The answer's strong validator (`components/headers/ETag`); absent on a staff member's preview (`private, no-store`). */
+                    ETag?: string;
+                    /** @description `no-cache` (revalidated before each use); `private, no-store` for a staff member's preview. */
+                    "Cache-Control": "no-cache" | "private, no-store";
+                    /** @description `X-FLOWIN-LOCALE` (the texts are in the request's locale); absent on a staff member's preview. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1476,6 +1544,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Error"];
         };
     };

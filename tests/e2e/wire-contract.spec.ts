@@ -3,7 +3,8 @@
  * and answers against the contract (fixtures.ts `wire`). This spec proves the check is not
  * vacuous (a checkout's page load and binding click are checked, the server's answers compressed
  * as they travel) and that it catches a breach: an answer of the real server altered on the way,
- * a request with an undeclared parameter, and a write without its required body.
+ * a request with an undeclared parameter, and a write without its required body. A read the
+ * browser keeps is revalidated by its ETag (ADR 039): the 304 is checked like any answer.
  */
 import { at, checkWire, expect, gotoHydrated, test } from './fixtures'
 import { cartFor } from './checkout-helpers'
@@ -19,6 +20,31 @@ test.describe('the contract checked on the wire', () => {
     expect(wire.requests).toBeGreaterThan(2)
     expect(wire.answers).toBeGreaterThan(2)
     expect(encodings).toContain('gzip')
+  })
+
+  test('a read the browser keeps is revalidated by its ETag, the 304 checked on the wire, and the page still reads the whole answer (fr)', async ({ page, wire }) => {
+    const seen: { ifNoneMatch?: string; etag?: string; type?: string; vary?: string }[] = []
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname !== '/api/webshop/v1/offers') return
+      const headers = await response.allHeaders()
+      seen.push({ ifNoneMatch: (await response.request().allHeaders())['if-none-match'], etag: headers.etag, type: headers['content-type'], vary: headers.vary })
+    })
+    await gotoHydrated(page, at('localhost', '/fr'))
+    const read = () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/webshop/v1/offers?perPage=3', { headers: { 'x-flowin-locale': 'fr' } })
+        return { status: response.status, count: ((await response.json()) as { data: unknown[] }).data.length }
+      })
+    const first = await read()
+    expect(first.status).toBe(200)
+    expect(await read()).toEqual(first)
+    await expect.poll(() => seen.length).toBe(2)
+    // gzip made the tag weak; the browser sent it back and the server's answer (a 304: no body,
+    // no content type; Chromium reports it as the cached 200) carried the same tag and Vary
+    expect(seen[0]!.etag).toMatch(/^W\/"/)
+    expect(seen[0]!.vary).toBe('x-flowin-locale, accept-encoding')
+    expect(seen[1]).toEqual({ ifNoneMatch: seen[0]!.etag, etag: seen[0]!.etag, type: undefined, vary: seen[0]!.vary })
+    expect(wire.answers).toBeGreaterThan(1)
   })
 
   test.describe('a breach is caught', () => {

@@ -9,7 +9,7 @@ export const contract: OpenApiDocument = {
     "title": "Booking web shop API",
     "version": "1.0.0",
     "summary": "Contract between the shop's pages, its widgets and any back end that serves them.",
-    "description": "The single source of truth for every call the shop makes (docs/decisions/004-api-contract-and-errors.md).\nAnswers wrap their payload in `data`; every error answer has the `Error` shape.\nEvery answer carries the `x-flowin-request-id` header.\nNon-GET calls need the anti-forgery pair (cookie `XSRF-TOKEN` from\n`GET /sanctum/csrf-cookie`, echoed in header `X-XSRF-TOKEN`; else 419) and an\n`Idempotency-Key` (the same key with the same body answers the first answer again;\nwith another body 422).\nRequest bodies are bounded: 256 KiB for JSON writes, 64 KiB for provider webhooks; a larger\nbody answers 413 (`data.code` `body.too_large`, `data.limit` in bytes) before it is read\nwhole. Reads, visitors' writes and webhook calls are rate limited per client address; over\nthe limit: 429 with `Retry-After` (seconds) and `data.code` `rate_limited`.\n",
+    "description": "The single source of truth for every call the shop makes (docs/decisions/004-api-contract-and-errors.md).\nAnswers wrap their payload in `data`; every error answer has the `Error` shape.\nEvery answer carries the `x-flowin-request-id` header.\nNon-GET calls need the anti-forgery pair (cookie `XSRF-TOKEN` from\n`GET /sanctum/csrf-cookie`, echoed in header `X-XSRF-TOKEN`; else 419) and an\n`Idempotency-Key` (the same key with the same body answers the first answer again;\nwith another body 422).\nRequest bodies are bounded: 256 KiB for JSON writes, 64 KiB for provider webhooks; a larger\nbody answers 413 (`data.code` `body.too_large`, `data.limit` in bytes) before it is read\nwhole. Reads, visitors' writes and webhook calls are rate limited per client address; over\nthe limit: 429 with `Retry-After` (seconds) and `data.code` `rate_limited`.\nReads that declare a 304 answer are revalidated by `ETag`: `If-None-Match` naming the\ncurrent tag (weak comparison: `W/\"x\"` matches `\"x\"`) answers 304 without a body.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -108,6 +108,9 @@ export const contract: OpenApiDocument = {
         "parameters": [
           {
             "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/IfNoneMatch"
           }
         ],
         "responses": {
@@ -116,6 +119,15 @@ export const contract: OpenApiDocument = {
             "headers": {
               "x-flowin-request-id": {
                 "$ref": "#/components/headers/RequestId"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Revalidate"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/VaryLocale"
               }
             },
             "content": {
@@ -134,6 +146,9 @@ export const contract: OpenApiDocument = {
                 }
               }
             }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
           },
           "default": {
             "$ref": "#/components/responses/Error"
@@ -232,7 +247,7 @@ export const contract: OpenApiDocument = {
           "media"
         ],
         "summary": "An icon named in the shop's configuration (`prefix:name`), as SVG.",
-        "description": "Served from the icon sets installed with the shop first, then from the public Iconify\nAPI (500 ms time-out); at most 50 icons are cached in memory. An unknown icon is a 404,\nwhich pages treat as \"no icon\".\n",
+        "description": "Served from the icon sets installed with the shop first, then from the public Iconify\nAPI (500 ms time-out); at most 50 icons are cached in memory. An unknown icon is a 404,\nwhich pages treat as \"no icon\". Kept for a day (`public, max-age=86400`; the address names\nno version, so never `immutable`), then revalidated by its `ETag` (the hash of the SVG, the\nsame for every shop and language).\n",
         "parameters": [
           {
             "name": "prefix",
@@ -251,12 +266,21 @@ export const contract: OpenApiDocument = {
               "type": "string",
               "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$"
             }
+          },
+          {
+            "$ref": "#/components/parameters/IfNoneMatch"
           }
         ],
         "responses": {
           "200": {
             "description": "The icon.",
             "headers": {
+              "ETag": {
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              },
               "Cache-Control": {
                 "schema": {
                   "type": "string"
@@ -271,6 +295,25 @@ export const contract: OpenApiDocument = {
                 "schema": {
                   "type": "string"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified (`If-None-Match` named the current `ETag`).",
+            "headers": {
+              "ETag": {
+                "required": true,
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Cache-Control": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "x-flowin-request-id": {
+                "$ref": "#/components/headers/RequestId"
               }
             }
           },
@@ -290,6 +333,9 @@ export const contract: OpenApiDocument = {
         "parameters": [
           {
             "$ref": "#/components/parameters/Locale"
+          },
+          {
+            "$ref": "#/components/parameters/IfNoneMatch"
           },
           {
             "name": "tag",
@@ -367,6 +413,15 @@ export const contract: OpenApiDocument = {
             "headers": {
               "x-flowin-request-id": {
                 "$ref": "#/components/headers/RequestId"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Revalidate"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/VaryLocale"
               }
             },
             "content": {
@@ -393,6 +448,9 @@ export const contract: OpenApiDocument = {
               }
             }
           },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
+          },
           "default": {
             "$ref": "#/components/responses/Error"
           }
@@ -411,6 +469,9 @@ export const contract: OpenApiDocument = {
             "$ref": "#/components/parameters/Locale"
           },
           {
+            "$ref": "#/components/parameters/IfNoneMatch"
+          },
+          {
             "$ref": "#/components/parameters/Slug"
           }
         ],
@@ -420,6 +481,29 @@ export const contract: OpenApiDocument = {
             "headers": {
               "x-flowin-request-id": {
                 "$ref": "#/components/headers/RequestId"
+              },
+              "ETag": {
+                "description": "The answer's strong validator (`components/headers/ETag`); absent on a staff member's preview (`private, no-store`).",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Cache-Control": {
+                "description": "`no-cache` (revalidated before each use); `private, no-store` for a staff member's preview.",
+                "required": true,
+                "schema": {
+                  "type": "string",
+                  "enum": [
+                    "no-cache",
+                    "private, no-store"
+                  ]
+                }
+              },
+              "Vary": {
+                "description": "`X-FLOWIN-LOCALE` (the texts are in the request's locale); absent on a staff member's preview.",
+                "schema": {
+                  "type": "string"
+                }
               }
             },
             "content": {
@@ -439,6 +523,9 @@ export const contract: OpenApiDocument = {
               }
             }
           },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
+          },
           "default": {
             "$ref": "#/components/responses/Error"
           }
@@ -457,6 +544,9 @@ export const contract: OpenApiDocument = {
             "$ref": "#/components/parameters/Locale"
           },
           {
+            "$ref": "#/components/parameters/IfNoneMatch"
+          },
+          {
             "$ref": "#/components/parameters/Slug"
           }
         ],
@@ -466,6 +556,29 @@ export const contract: OpenApiDocument = {
             "headers": {
               "x-flowin-request-id": {
                 "$ref": "#/components/headers/RequestId"
+              },
+              "ETag": {
+                "description": "The answer's strong validator (`components/headers/ETag`); absent on a staff member's preview (`private, no-store`).",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Cache-Control": {
+                "description": "`no-cache` (revalidated before each use); `private, no-store` for a staff member's preview.",
+                "required": true,
+                "schema": {
+                  "type": "string",
+                  "enum": [
+                    "no-cache",
+                    "private, no-store"
+                  ]
+                }
+              },
+              "Vary": {
+                "description": "`X-FLOWIN-LOCALE` (the texts are in the request's locale); absent on a staff member's preview.",
+                "schema": {
+                  "type": "string"
+                }
               }
             },
             "content": {
@@ -487,6 +600,9 @@ export const contract: OpenApiDocument = {
                 }
               }
             }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
           },
           "default": {
             "$ref": "#/components/responses/Error"
@@ -1819,9 +1935,41 @@ export const contract: OpenApiDocument = {
         "schema": {
           "type": "string"
         }
+      },
+      "ETag": {
+        "description": "A strong validator of the answer: the hash of its body and of all it depends on (the\nshop, the locale, the path and query), so two shops or two languages never share one.\nMade weak (`W/\"…\"`) when the server compresses the answer.\n",
+        "required": true,
+        "schema": {
+          "type": "string"
+        }
+      },
+      "Revalidate": {
+        "description": "`no-cache`: a client may keep the answer but must revalidate it (`If-None-Match`) before each use; it shows availability, which changes with every booking, so it is never fresh for a while.",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "const": "no-cache"
+        }
+      },
+      "VaryLocale": {
+        "description": "`x-flowin-locale, accept-encoding`: the answer depends on the `X-FLOWIN-LOCALE` header, and is gzip-compressed for a client that accepts it (its `ETag` then weak).",
+        "required": true,
+        "schema": {
+          "type": "string"
+        }
       }
     },
     "parameters": {
+      "IfNoneMatch": {
+        "name": "If-None-Match",
+        "in": "header",
+        "required": false,
+        "description": "The `ETag` (or tags) of the copy the client has; `*` matches any.",
+        "schema": {
+          "type": "string",
+          "maxLength": 1000
+        }
+      },
       "Locale": {
         "name": "X-FLOWIN-LOCALE",
         "in": "header",
@@ -1896,6 +2044,23 @@ export const contract: OpenApiDocument = {
       }
     },
     "responses": {
+      "NotModified": {
+        "description": "Not modified (`If-None-Match` named the current `ETag`); no body.",
+        "headers": {
+          "x-flowin-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "ETag": {
+            "$ref": "#/components/headers/ETag"
+          },
+          "Cache-Control": {
+            "$ref": "#/components/headers/Revalidate"
+          },
+          "Vary": {
+            "$ref": "#/components/headers/VaryLocale"
+          }
+        }
+      },
       "Error": {
         "description": "Any error. The same body shape for every operation.",
         "headers": {

@@ -196,6 +196,8 @@ export function compileContract(spec: OpenApiDocument, handlers: Partial<Record<
         maxBodyBytes: maxBodyBytesOf(op, id, access),
         // A body that is not JSON (an image) is the handler's to read, as bytes.
         rawBody: !!requestBody.content && !requestBody.content['application/json'],
+        // A read that declares 304 is revalidated by ETag (src/server/http/conditional.ts).
+        conditional: method === 'get' && '304' in ((op.responses ?? {}) as Json),
         handler,
         ...pathRegex(template),
       })

@@ -14,8 +14,10 @@ import { clientAddress, createRateLimiter } from '~/server/http/rate-limit'
 import { BODY_LIMITS, BodyTooLarge, refuseDeclaredOver, withBoundedBody } from '~/server/http/body-limit'
 import { isSecureRequest, shopOrigin, type OriginSettings } from '~/server/http/public-origin'
 import { transportHeaders } from '~/server/http/pages'
+import { conditional } from '~/server/http/conditional'
 import { compileContract, type CompiledRoute, type OpenApiDocument } from './contract'
 import { handlers } from './operations'
+import { forgetShopReads } from './operations/context'
 import { adminRoutes, routes } from './routes'
 import { authenticateStaffSession } from '~/server/domain/staff/sessions'
 import { hasRole } from '~/server/domain/staff/accounts'
@@ -78,6 +80,9 @@ const PERSONAL = /^\/(api\/webshop\/v1\/(carts|payment-links|payments|operator)(
  * never by a shared cache. Its refusals are `no-store` like every other staff answer.
  */
 const REVALIDATED = /^\/api\/admin\/v1\/calendar\/[^/]+\/[^/]+\.ics$/
+
+/** The header that names the visitor's language: every answer's texts depend on it. */
+const LOCALE_HEADER = 'x-flowin-locale'
 
 function isLoopback(host: string) {
   const name = host.replace(/:\d+$/, '')
@@ -182,7 +187,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       url,
       requestId,
       shop,
-      locale: effectiveLocale(request.headers.get('x-flowin-locale')?.trim().toLowerCase(), shop.config.languages),
+      locale: effectiveLocale(request.headers.get(LOCALE_HEADER)?.trim().toLowerCase(), shop.config.languages),
       db: deps.db,
       shops: deps.shops,
       hostedDomain: deps.origin.hostedDomain,
@@ -205,8 +210,16 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
       )
     }
     if (route.access === 'staff') return dispatchStaff(route, ctx, params, method)
+    // A read that opts in is revalidated by ETag: the tag covers the shop, the locale, the path
+    // and query, and the body's bytes. The answer varies on the locale header, and on
+    // Accept-Encoding (the server gzips JSON: scripts/serve.ts), its 304 too. Nothing is kept
+    // between requests; SSR's in-process calls carry no If-None-Match and always get the 200.
+    if (method === 'GET') {
+      const response = await route.handler(ctx, params)
+      return route.conditional ? conditional(request, response, [shop.id, ctx.locale, url.pathname + url.search], [LOCALE_HEADER, 'accept-encoding']) : response
+    }
     // A provider signs its calls; the route verifies the signature (no cookies, no key).
-    if (method === 'GET' || route.access === 'provider') return route.handler(ctx, params)
+    if (route.access === 'provider') return route.handler(ctx, params)
 
     // Every write: the anti-forgery pair first, then the idempotency key.
     const secret = await deps.xsrfSecret()
@@ -245,11 +258,13 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     const bytes = await readBodyBytes(bounded)
     const replayable = new Request(ctx.request.url, { method: ctx.request.method, headers: ctx.request.headers, body: bytes.byteLength ? (bytes as BodyInit) : undefined })
     const call = { ...ctx, request: replayable }
-    if (!route.replay) return route.handler(call, params)
     // A JSON body is fingerprinted as its text; an image (not text) by the hash of its bytes.
-    const body = route.rawBody ? createHash('sha256').update(bytes).digest('hex') : new TextDecoder().decode(bytes)
-    const print = fingerprint(method, `${ctx.url.pathname}${ctx.url.search}\n${ctx.staff?.staffId ?? ''}`, body)
-    return withIdempotency(deps.db, ctx.shop.id, key, print, () => route.handler(call, params))
+    const print = () => fingerprint(method, `${ctx.url.pathname}${ctx.url.search}\n${ctx.staff?.staffId ?? ''}`, route.rawBody ? createHash('sha256').update(bytes).digest('hex') : new TextDecoder().decode(bytes))
+    const response = route.replay ? await withIdempotency(deps.db, ctx.shop.id, key, print(), () => route.handler(call, params)) : await route.handler(call, params)
+    // A staff change (an offer published or edited, its places, the settings) shows in the
+    // visitors' offer reads at once: the shop's two-second read cache is dropped.
+    if (response.ok) forgetShopReads(ctx.shop.id)
+    return response
   }
 
   /** A staff write's body (bounded in memory already) as bytes: an image is no text. */

@@ -112,6 +112,11 @@ export type RouteDef = {
   maxBodyBytes?: number
   /** The body is not JSON (an image): the handler reads it as bytes, and its idempotency fingerprint hashes the bytes. */
   rawBody?: boolean
+  /**
+   * A read whose contract declares a 304: its 200 gets an ETag (unless it has its own, or must
+   * not be kept), and an If-None-Match that names it a 304 (src/server/http/conditional.ts).
+   */
+  conditional?: boolean
 }
 
 /** A JSON answer of an operation, its body checked against the contract at compile time. */

@@ -145,7 +145,7 @@ export async function renderMedia(
   shopId: string,
   id: string,
   width: number | undefined,
-  options: { ifNoneMatch?: string | null; renderer?: MediaRenderer } = {},
+  options: { clientHas?: (etag: string) => boolean; renderer?: MediaRenderer } = {},
 ): Promise<Rendered | null> {
   let original = await findOriginal(db, shopId, id)
   const fallback = !original
@@ -153,7 +153,7 @@ export async function renderMedia(
   if (!original) return null
   const target = Math.min(width === undefined ? original.width : mediaWidth(width), original.width, MAX_WIDTH)
   const etag = `"${original.sha256.slice(0, 20)}-${target}"`
-  if (options.ifNoneMatch === etag) return { etag, body: null, fallback }
+  if (options.clientHas?.(etag)) return { etag, body: null, fallback }
   const body = await (options.renderer ?? defaultRenderer).render(`${original.sha256}:${target}`, original.content, target)
   return { etag, body, fallback }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { ifNoneMatches } from './conditional'
 import { REQUEST_ID_HEADER } from './problem'
 
 let memo: { code: string; etag: string } | undefined
@@ -7,15 +8,6 @@ let memo: { code: string; etag: string } | undefined
 function etagOf(code: string): string {
   if (memo?.code !== code) memo = { code, etag: `"${createHash('sha256').update(code).digest('hex')}"` }
   return memo.etag
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/"x" matches "x"; `*` matches. */
-function notModified(header: string | null, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((tag) => {
-    const t = tag.trim()
-    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag
-  })
 }
 
 /**
@@ -39,7 +31,7 @@ export function embedLoaderResponse(request: Request, code: string, requestId: s
       headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', [REQUEST_ID_HEADER]: requestId },
     })
   }
-  if (notModified(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  if (ifNoneMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   headers['content-type'] = 'application/javascript; charset=utf-8'
   return new Response(request.method === 'HEAD' ? null : code, { status: 200, headers })
 }

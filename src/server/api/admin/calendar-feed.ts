@@ -1,6 +1,7 @@
 import type { AdminOperationHandlers } from '~/server/api/types'
 import { json } from '~/server/api/types'
 import { getCalendarFeed, loadScheduleFeed, renewCalendarFeed } from '~/server/domain/calendar-feed/feed'
+import { ifNoneMatches } from '~/server/http/conditional'
 import { staffOf } from './context'
 
 /**
@@ -8,13 +9,6 @@ import { staffOf } from './context'
  * address is a secret). The dispatcher keeps this for the feed's answers (src/server/api/handler.ts).
  */
 export const FEED_CACHE_CONTROL = 'private, no-cache'
-
-/** Whether `If-None-Match` names `etag` (`*`, a list, weak or strong: RFC 9110's weak comparison). */
-function notModified(header: string | null, etag: string): boolean {
-  if (!header) return false
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
-}
 
 /** Handlers of the contract's `calendar-feed` tag (issue 18): each member's schedule feed. */
 export const calendarFeed = {
@@ -29,7 +23,7 @@ export const calendarFeed = {
     handler: async (ctx, { path }) => {
       const feed = await loadScheduleFeed(ctx.db, ctx.shop, ctx.origin, path.staffId, path.key, ctx.now)
       const headers = { etag: feed.etag, 'cache-control': FEED_CACHE_CONTROL }
-      if (notModified(ctx.request.headers.get('if-none-match'), feed.etag)) return new Response(null, { status: 304, headers })
+      if (ifNoneMatches(ctx.request.headers.get('if-none-match'), feed.etag)) return new Response(null, { status: 304, headers })
       return new Response(feed.text, { status: 200, headers: { ...headers, 'content-type': 'text/calendar; charset=utf-8' } })
     },
   },

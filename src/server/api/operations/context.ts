@@ -10,6 +10,12 @@ import type { ApiContext } from '~/server/api/types'
 /** Reads that every listing page repeats, kept for two seconds per shop, locale and address. */
 export const readCache = createMicroCache<unknown>(2_000)
 export const cacheKey = (ctx: ApiContext) => `${ctx.shop.id}|${ctx.locale}|${ctx.url.pathname}${ctx.url.search}`
+/**
+ * Drops a shop's cached reads: after a staff write succeeded (src/server/api/handler.ts), an
+ * offer published or edited shows at once, not up to two seconds later. Visitors' holds and
+ * bookings still show after at most two seconds.
+ */
+export const forgetShopReads = (shopId: string) => readCache.forget(`${shopId}|`)
 
 export function catalogue(ctx: ApiContext): CatalogueContext {
   return { db: ctx.db, shop: ctx.shop, locale: ctx.locale, now: ctx.now }

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { icons } from '~/server/domain/icons'
 import { MAX_WIDTH, MediaBusy, MIN_WIDTH, renderMedia } from '~/server/domain/media'
+import { ifNoneMatches } from '~/server/http/conditional'
 import { HttpError } from '~/server/http/problem'
 import type { OperationHandlers } from '~/server/api/types'
 
@@ -18,7 +20,10 @@ export const media = {
         }),
     },
     handler: async (ctx, { path, query }) => {
-      const image = await renderMedia(ctx.db, ctx.shop.id, path.mediaId, query.width, { ifNoneMatch: ctx.request.headers.get('if-none-match') }).catch((error: unknown) => {
+      const image = await renderMedia(ctx.db, ctx.shop.id, path.mediaId, query.width, {
+        // a list, `*`, or the tag made weak on the way (RFC 9110's weak comparison)
+        clientHas: (etag) => ifNoneMatches(ctx.request.headers.get('if-none-match'), etag),
+      }).catch((error: unknown) => {
         if (error instanceof MediaBusy) {
           throw new HttpError(503, 'Service unavailable', 'Too many images are being prepared at once. Please try again in a moment.', { code: 'media.busy' }, { 'retry-after': '1' })
         }
@@ -44,10 +49,16 @@ export const media = {
     handler: async (_ctx, { path: { prefix, name } }) => {
       const svg = await icons.get(prefix, name)
       if (!svg) throw new HttpError(404, 'Page not found', `There is no icon ${prefix}:${name}.`, { code: 'icon.not_found' })
+      // Kept a day, then revalidated by the SVG's own tag (the dispatcher answers 304): the
+      // address names no version, and an icon set upgraded with the app may redraw an icon, so
+      // never `immutable`. The same for every shop and language; the server gzips SVG, so it
+      // varies on Accept-Encoding (its 304 too: scripts/serve.ts weakens that 304's tag).
       return new Response(svg, {
         headers: {
           'content-type': 'image/svg+xml',
           'cache-control': 'public, max-age=86400',
+          etag: `"${createHash('sha256').update(svg).digest('base64url')}"`,
+          vary: 'accept-encoding',
           // an SVG opened on its own must not run anything
           'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
         },
