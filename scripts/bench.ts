@@ -15,12 +15,15 @@
 //  7. the staff's bookings list with 100 000 seeded bookings: p50/p95 of the domain's list
 //     function for a mix of searches, filters and orders, on PGlite and on PostgreSQL
 //     (scripts/lib/bench-bookings.ts; goal p95 < 100 ms on PostgreSQL), and on the same database
-//     the dashboard's server time (loadDashboard, scripts/lib/bench-dashboard.ts).
+//     the dashboard's server time (loadDashboard, scripts/lib/bench-dashboard.ts);
+//  8. workers (ADR 038): home and listing on PostgreSQL (TEST_DATABASE_URL or BENCH_DATABASE_URL),
+//     served by one process and by the default workers (one per core): req/s, p99 and the
+//     ratio, goal ≥ 1.8 on 2 cores (scripts/lib/bench-workers.ts).
 // Budgets are in perf-budgets.json: sizes are checked by tests, timings are only reported here.
 // Options: BENCH_SECONDS (per SSR page, default 5), BENCH_SKIP=… to leave parts out: ssr (1 and
 // 6), js (2), loader (3), places (4), pg (4 on PostgreSQL), cold (5), bookings (7; bookings-pglite,
-// bookings-pg: one of its databases). Without ssr,
-// js and places no server is started (and nothing built): BENCH_SKIP=ssr,js,loader,places,cold
+// bookings-pg: one of its databases), workers (8). Without ssr,
+// js, places and workers no server is started (and nothing built): BENCH_SKIP=ssr,js,loader,places,cold,workers
 // runs the bookings list alone. BENCH_BOOKINGS (default 100000) and BENCH_BOOKINGS_RUNS (20).
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -38,6 +41,7 @@ import { scriptWeight, type PageType, type ScriptWeight } from './lib/page-weigh
 import { bookDownTo, cartWithPlace, checkoutBody, findSession, placesLeft, visitor } from './lib/shop-api'
 import { printBookingsBench, runBookingsBench } from './lib/bench-bookings'
 import { buildFloorIfStale, startFloor } from './lib/floor'
+import { printWorkersBench, runWorkersBench } from './lib/bench-workers'
 
 const root = join(import.meta.dirname, '..')
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
@@ -189,7 +193,8 @@ async function freshPostgres() {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 const needsServer = !SKIP.has('ssr') || !SKIP.has('js') || !SKIP.has('places')
-if (needsServer) buildIfStale(() => {})
+const workersRun = !SKIP.has('workers') && !!postgresUrl
+if (needsServer || workersRun) buildIfStale(() => {})
 const results: Record<string, unknown> = { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, durationSecondsPerPage: DURATION }
 let server: Server | undefined
 try {
@@ -302,6 +307,21 @@ try {
   if (!SKIP.has('bookings')) {
     results.bookingsList = await runBookingsBench(postgresUrl && !SKIP.has('bookings-pg') ? { create: freshPostgres } : undefined, { pglite: SKIP.has('bookings-pglite') })
     printBookingsBench(results.bookingsList as Awaited<ReturnType<typeof runBookingsBench>>)
+  }
+
+  // 8. workers per core on PostgreSQL: one process against the default workers (ADR 038)
+  if (!SKIP.has('workers')) {
+    if (workersRun) {
+      await stop(server)
+      server = undefined
+      const workers = await runWorkersBench({ port: Number(process.env.BENCH_PORT ?? 4391) + 2, seconds: DURATION, database: freshPostgres, startServer, stop })
+      results.workers = workers
+      printWorkersBench(workers)
+    } else {
+      results.workers = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL (workers need PostgreSQL)'
+      console.log(`
+workers: ${results.workers}`)
+    }
   }
 } finally {
   await stop(server)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { serve } from 'srvx'
 import { describe, expect, it } from 'vitest'
-import { compress, IMMUTABLE, staticFiles } from './serve'
+import { compress, IMMUTABLE, plannedWorkers, staticFiles } from './serve'
 
 const page = (type = 'text/html; charset=utf-8', extra: Record<string, string> = {}) => new Response('<!doctype html><p>' + 'Hallo '.repeat(200), { headers: { 'content-type': type, ...extra } })
 const accepting = new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
@@ -130,5 +130,23 @@ describe('cache headers of static files', () => {
     } finally {
       await server.close(true)
     }
+  })
+})
+
+describe('how many processes serve (ADR 038)', () => {
+  const url = 'postgres://db/webshop'
+  it('with PostgreSQL: one worker per core, or WEB_CONCURRENCY', () => {
+    expect(plannedWorkers({ DATABASE_URL: url }, 2)).toEqual({ workers: 2 })
+    expect(plannedWorkers({ DATABASE_URL: url }, 8)).toEqual({ workers: 8 })
+    expect(plannedWorkers({ DATABASE_URL: url, WEB_CONCURRENCY: 1 }, 8)).toEqual({ workers: 1 })
+    expect(plannedWorkers({ API_ORIGIN: 'https://api.example.ch', WEB_CONCURRENCY: 3 }, 2)).toEqual({ workers: 3 })
+  })
+
+  it('with PGlite: one process, and a WEB_CONCURRENCY over 1 is named as ignored', () => {
+    expect(plannedWorkers({}, 8)).toEqual({ workers: 1 })
+    expect(plannedWorkers({ WEB_CONCURRENCY: 1 }, 8)).toEqual({ workers: 1 })
+    const { workers, warning } = plannedWorkers({ WEB_CONCURRENCY: 4 }, 8)
+    expect(workers).toBe(1)
+    expect(warning).toMatch(/WEB_CONCURRENCY=4 is ignored: PGlite/)
   })
 })

@@ -1,11 +1,17 @@
 // Serves the production build (dist/) on HOST:PORT: migrates and seeds first, then answers
-// pages, API, media and static assets from one process. Run by `npm start` after the build.
+// pages, API, media and static assets, from one process or (with DATABASE_URL) from one worker
+// per core (WEB_CONCURRENCY; ADR 038). Run by `npm start` after the build.
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serve, type ServerMiddleware } from 'srvx'
 import { staticMiddleware } from 'srvx/static'
 import { prepareDatabase } from '../src/server/prepare'
+import { getRuntime, type Runtime } from '../src/server/runtime'
+import { getEnv, type Env } from '../src/server/env'
+import { onStopRequest, superviseWorkers } from './lib/cluster'
 import { startMailWorker } from '../src/server/mail/worker'
 import { startUnpaidBookingsWorker } from '../src/server/domain/unpaid'
 import { closingInStages } from '../src/server/http/lingering-close'
@@ -108,10 +114,21 @@ export function staticFiles(dir: string): ServerMiddleware[] {
   ]
 }
 
-export async function startServer(options: { quiet?: boolean } = {}) {
+/** A Node server that can serve the port with the cluster's other workers (srvx binds exclusively by default). */
+const SHARED_PORT = { exclusive: false }
+
+/**
+ * Serves the build: in one process (`worker: false`, today's server: migrates and seeds, runs the
+ * background jobs), or as one of the cluster's workers (the primary prepared the database and
+ * runs the background jobs; the worker only answers requests).
+ */
+export async function startServer(options: { quiet?: boolean; worker?: boolean } = {}) {
+  // a worker asked to stop while it starts has nothing in flight: it just exits
+  let stop = (_reason: string): void => process.exit(0)
+  if (options.worker) onStopRequest((reason) => stop(reason))
   const entry = join(root, 'dist', 'server', 'server.js')
-  if (!existsSync(entry)) throw new Error('No production build in dist/: run `npm run build` (npm start does it for you).')
-  const runtime = await prepareDatabase()
+  if (!existsSync(entry)) throw new Error(NO_BUILD)
+  const runtime = options.worker ? await getRuntime() : await prepareDatabase()
   const { default: app } = (await import(pathToFileURL(entry).href)) as { default: { fetch: (r: Request) => Promise<Response> } }
   const { env } = runtime
   const server = serve({
@@ -119,39 +136,117 @@ export async function startServer(options: { quiet?: boolean } = {}) {
     hostname: env.HOST,
     silent: true,
     gracefulShutdown: false,
+    node: SHARED_PORT,
     middleware: staticFiles(join(root, 'dist', 'client')),
     // an answer given before its request body arrived (413) closes in stages, so the client reads it
     fetch: closingInStages(async (request: Request) => compress(request, await app.fetch(request))),
   })
   await server.ready()
-  // E-mail goes out from the outbox in the background (SMTP_URL, else .eml files in DATA_DIR/mail).
-  const mail = runtime.database ? startMailWorker(runtime.database, env) : null
-  // Pay-now bookings still unpaid after their deadline are cancelled (once, whatever the processes).
-  const unpaid = runtime.database ? startUnpaidBookingsWorker(runtime.database, env, runtime.api as { sandbox?: PaymentProvider }) : null
-  const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  if (!options.quiet) console.log(`[server] the shop is at http://${shown}:${env.PORT} (pid ${process.pid})`)
+  const background = options.worker ? null : startBackgroundJobs(runtime)
+  if (!options.quiet && !options.worker) console.log(`[server] the shop is at ${shownOrigin(env)} (pid ${process.pid})`)
 
   let closing = false
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return
     closing = true
-    console.log(`[server] ${signal}: closing`)
+    if (!options.worker) console.log(`[server] ${reason}: closing`)
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
+    // keep-alive connections that finish their request become idle: close them too
+    const http = server.node?.server
+    const idle = setInterval(() => http && 'closeIdleConnections' in http && http.closeIdleConnections(), 100)
+    idle.unref()
     await server.close().catch(() => {})
-    await mail?.stop().catch(() => {})
-    await unpaid?.stop().catch(() => {})
+    clearInterval(idle)
+    await background?.stop()
     await runtime.database?.close().catch(() => {})
     process.exit(0)
   }
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  if (options.worker) stop = (reason) => void shutdown(reason)
+  else {
+    process.on('SIGINT', () => void shutdown('SIGINT'))
+    process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  }
   return server
+}
+
+const NO_BUILD = 'No production build in dist/: run `npm run build` (npm start does it for you).'
+
+function shownOrigin(env: Env) {
+  const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+  return `http://${shown}:${env.PORT}`
+}
+
+/**
+ * The background jobs, once per server (the primary's with workers): e-mail goes out from the
+ * outbox (SMTP_URL, else .eml files in DATA_DIR/mail), and pay-now bookings still unpaid after
+ * their deadline are cancelled. Both are safe across processes (claimed rows, a conditional
+ * update), so several servers on one PostgreSQL may each run them; one per server keeps the
+ * database's idle load from growing with the cores.
+ */
+function startBackgroundJobs(runtime: Runtime) {
+  if (!runtime.database) return null
+  const mail = startMailWorker(runtime.database, runtime.env)
+  const unpaid = startUnpaidBookingsWorker(runtime.database, runtime.env, runtime.api as { sandbox?: PaymentProvider })
+  return {
+    stop: async () => {
+      await mail.stop().catch(() => {})
+      await unpaid.stop().catch(() => {})
+    },
+  }
+}
+
+/**
+ * How many processes serve: with DATABASE_URL (or API_ORIGIN) WEB_CONCURRENCY workers, by default
+ * one per core; with PGlite one process (it allows one connection per directory, ADR 038).
+ */
+export function plannedWorkers(env: Pick<Env, 'DATABASE_URL' | 'API_ORIGIN' | 'WEB_CONCURRENCY'>, cores = availableParallelism()): { workers: number; warning?: string } {
+  if (env.DATABASE_URL || env.API_ORIGIN) return { workers: env.WEB_CONCURRENCY ?? cores }
+  if ((env.WEB_CONCURRENCY ?? 1) > 1) {
+    return { workers: 1, warning: `[server] WEB_CONCURRENCY=${env.WEB_CONCURRENCY} is ignored: PGlite is served by one process; set DATABASE_URL for workers (ADR 038)` }
+  }
+  return { workers: 1 }
+}
+
+/**
+ * `npm start`/`npm run serve`: one process, or a primary and its workers (ADR 038). The primary
+ * migrates and seeds once, runs the background jobs, forks the workers (they share the port),
+ * replaces one that dies (more than 5 in a minute: it stops with exit code 1), restarts them one
+ * at a time on SIGHUP or SIGUSR2 (a new one listens before an old one stops: a new build is
+ * picked up without a gap) and on SIGTERM/SIGINT lets them finish their requests (at most 10 s).
+ */
+export async function main() {
+  if (cluster.isWorker) return void (await startServer({ worker: true }))
+  const env = getEnv()
+  const { workers, warning } = plannedWorkers(env)
+  if (warning) console.warn(warning)
+  if (workers === 1) return void (await startServer())
+  if (!existsSync(join(root, 'dist', 'server', 'server.js'))) throw new Error(NO_BUILD)
+  const runtime = await prepareDatabase()
+  const background = startBackgroundJobs(runtime)
+  const supervisor = superviseWorkers({
+    workers,
+    exec: import.meta.filename,
+    onStop: async () => {
+      await background?.stop()
+      await runtime.database?.close().catch(() => {})
+    },
+  })
+  // whatever stops it (a signal, workers that die too often), the primary exits with its code
+  void supervisor.stopped.then((code) => process.exit(code))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void supervisor.stop(signal))
+  for (const signal of ['SIGHUP', 'SIGUSR2'] as const) process.on(signal, () => void supervisor.rollingRestart())
+  try {
+    await supervisor.ready
+  } catch {
+    return // it stopped before (workers that died at start): `stopped` exits
+  }
+  console.log(`[server] the shop is at ${shownOrigin(env)} (pid ${process.pid}, ${workers} workers: ${supervisor.pids().join(', ')})`)
 }
 
 if (import.meta.filename === process.argv[1]) {
   process.env.NODE_ENV ??= 'production'
-  startServer().catch((error) => {
+  main().catch((error) => {
     console.error('[server] could not start:', error instanceof Error ? error.message : error)
     process.exit(1)
   })

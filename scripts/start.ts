@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
-import { startServer } from './serve'
+import { main } from './serve'
 
 const root = join(import.meta.dirname, '..')
 const INPUTS = ['src', 'openapi', 'seed', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json']
@@ -48,7 +48,7 @@ if (import.meta.filename === process.argv[1]) {
   process.env.NODE_ENV ??= 'production'
   try {
     buildIfStale()
-    await startServer()
+    await main()
   } catch (error) {
     console.error('[start] could not start:', error instanceof Error ? error.message : error)
     process.exit(1)

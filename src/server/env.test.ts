@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { getEnv, resetEnvCache } from './env'
 
-const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE'] as const
+const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE', 'WEB_CONCURRENCY'] as const
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]))
 
 function envWith(values: Partial<Record<(typeof NAMES)[number], string>>) {
@@ -36,5 +36,12 @@ describe('rate limit configuration', () => {
   it.each(['-1', 'lots', '1.5'])('stops with a message naming the variable for %s', (value) => {
     expect(() => envWith({ RATE_LIMIT_READS_PER_MINUTE: value })).toThrow(/RATE_LIMIT_READS_PER_MINUTE/)
     expect(() => envWith({ RATE_LIMIT_WEBHOOKS_PER_MINUTE: value })).toThrow(/RATE_LIMIT_WEBHOOKS_PER_MINUTE/)
+  })
+
+  it('takes WEB_CONCURRENCY as a whole number from 1 to 64, unset when empty', () => {
+    expect(envWith({}).WEB_CONCURRENCY).toBeUndefined()
+    expect(envWith({ WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBeUndefined()
+    expect(envWith({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4)
+    for (const bad of ['0', '65', '1.5', 'many']) expect(() => envWith({ WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY/)
   })
 })

@@ -32,7 +32,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   /** Payment webhook calls per minute, shop and client address, per process (0: no limit). */
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  /** How often each process looks for pay-now bookings whose payment deadline has passed. */
+  /**
+   * Worker processes of the production server (scripts/serve.ts, ADR 038); default one per core
+   * with DATABASE_URL (or API_ORIGIN). With PGlite the server is one process and this is ignored.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  /** How often the server looks for pay-now bookings whose payment deadline has passed. */
   BOOKING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The scheme of the shops' links (default: http when HOSTED_DOMAIN is localhost, else https). */
   PUBLIC_SCHEME: z

@@ -21,8 +21,12 @@ import { POSTGRES_HINT, postgresMissingUnderCi, postgresUrl, underCi } from '../
 
 type Started = ServeProcess
 
-/** Many writes from one address: the rate limit is raised, as in playwright.config.ts. */
-const startServer = (port: number, env: Record<string, string>) => startServeProcess(port, { RATE_LIMIT_WRITES_PER_MINUTE: '5000', RATE_LIMIT_READS_PER_MINUTE: '100000', ...env }, 60_000)
+/**
+ * Many writes from one address: the rate limit is raised, as in playwright.config.ts. One process
+ * per server (no workers, ADR 038): these are tests of processes on one database, each its own.
+ */
+const startServer = (port: number, env: Record<string, string>) =>
+  startServeProcess(port, { RATE_LIMIT_WRITES_PER_MINUTE: '5000', RATE_LIMIT_READS_PER_MINUTE: '100000', WEB_CONCURRENCY: '1', ...env }, 60_000)
 const stop = stopServeProcess
 
 test.describe('resilience', () => {
