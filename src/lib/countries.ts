@@ -8,7 +8,7 @@
  */
 import type { Locale } from './locale'
 
-/** Every code `i18n-iso-countries` knows (getAlpha2Codes; tests/… compare the two). */
+/** Every code `i18n-iso-countries` knows (getAlpha2Codes; src/lib/checkout-validation.test.ts compares the two). */
 export const COUNTRY_CODES: readonly string[] = (
   'AF AL DZ AS AD AO AI AQ AG AR AM AW AU AT AZ BS BH BD BB BY BE BZ BJ BM BT BO BA BW BV BR IO BN BG BF BI KH CM CA CV KY CF TD CL CN CX CC CO KM CG CD ' +
   'CK CR CI HR CU CY CZ DK DJ DM DO EC EG SV GQ ER EE ET FK FO FJ FI FR GF PF TF GA GM GE DE GH GI GR GL GD GP GU GT GN GW GY HT HM VA HN HK HU IS IN ' +
