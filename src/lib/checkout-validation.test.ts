@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import countries from 'i18n-iso-countries'
+import { z } from 'zod'
+import { COUNTRY_CODES, countryOptions, PREFERRED_COUNTRIES } from './countries'
 import {
-  countryOptions,
   expectedParticipants,
   isKnownCountry,
   isValidEmail,
   isValidPhone,
   normalisePhone,
-  PREFERRED_COUNTRIES,
   validateCheckout,
   validateContact,
   validateParticipants,
@@ -61,6 +62,14 @@ describe('e-mail addresses', () => {
   ])('%s → %s', (email, valid) => {
     expect(isValidEmail(email)).toBe(valid)
   })
+
+  // the pattern is zod's, written out (src/lib/checkout-rules.ts): both judge alike
+  it.each(['anna@example.ch', 'a.b@c.de', '.a@b.ch', 'a..b@c.ch', 'a.@b.ch', "o'neil@x.ie", 'a+b@x-y.ch', 'a@-x.ch', 'a@x.c', 'a@x.c1', 'ä@x.ch', 'a@ä.ch', 'a_b@x.co.uk', 'a@x..ch'])(
+    '%s: as z.email()',
+    (email) => {
+      expect(isValidEmail(email)).toBe(z.email().safeParse(email).success)
+    },
+  )
 })
 
 describe('validateContact', () => {
@@ -271,6 +280,11 @@ describe('validateCheckout', () => {
 })
 
 describe('countryOptions', () => {
+  // the names load per language (tests/support/i18n-setup.ts loads all three); the codes are a list of their own
+  it('knows the codes i18n-iso-countries knows', () => {
+    expect([...COUNTRY_CODES].sort()).toEqual(Object.keys(countries.getAlpha2Codes()).sort())
+  })
+
   it.each([
     ['de', 'Schweiz', 'Deutschland'],
     ['fr', 'Suisse', 'Allemagne'],

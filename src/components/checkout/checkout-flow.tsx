@@ -10,6 +10,8 @@ import { formatMoney } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 import { checkoutTotal, persistableDraft } from '~/machines/checkout/checkout.draft'
 import { checkoutMachine } from '~/machines/checkout/checkout.machine'
+import { areContactChecksLoaded, loadContactChecks } from '~/machines/checkout/contact-checks'
+import { areCountryNamesLoaded, loadCountryNames } from '~/lib/countries'
 import type { Booking, Cart, ChangeCartInput, CheckoutStep, Extra, PaymentMethod, PaymentStart, SubmitCheckoutInput } from '~/machines/checkout/checkout.types'
 import { forget, loadSaved, storeSaved, type Saved } from './checkout-draft-storage'
 import { ContactStep } from './contact-step'
@@ -57,7 +59,17 @@ type Props = {
 export function CheckoutFlow(props: Props) {
   // The form depends on what this browser kept (sessionStorage): it renders after hydration.
   const [saved, setSaved] = useState<Saved | undefined | null>(null)
-  useEffect(() => setSaved(loadSaved(props.cart.id)), [props.cart.id])
+  useEffect(() => {
+    const kept = loadSaved(props.cart.id)
+    // Back at the contact or payment step: its checks and country names first (ADR 040); without them (a network error) the server checks.
+    if ((kept?.step !== 'contact' && kept?.step !== 'payment') || (areContactChecksLoaded() && areCountryNamesLoaded(props.lang))) return setSaved(kept)
+    let current = true
+    const ready = () => current && setSaved(kept)
+    Promise.all([loadContactChecks(), loadCountryNames(props.lang)]).then(ready, ready)
+    return () => {
+      current = false
+    }
+  }, [props.cart.id, props.lang])
   if (saved === null) {
     // As tall as the form will be, so nothing below it jumps when it appears (layout shift).
     return (
@@ -232,6 +244,11 @@ function CheckoutForm({ cart, extras, paymentOptions, lang, timeZone, submit, st
         onSubmit={(event) => {
           event.preventDefault()
           if (step === 'payment') send({ type: state.matches('serverError') || state.matches('paymentFailure') ? 'retry' : 'submit' })
+          // the contact's phone and postcode checks are loading since the step appeared (ADR 040); without them (a network error) the server checks
+          else if (step === 'contact' && !areContactChecksLoaded()) {
+            const next = () => send({ type: 'step.next' })
+            void loadContactChecks().then(next, next)
+          }
           else send({ type: 'step.next' })
         }}
       >

@@ -1,10 +1,12 @@
+import { useEffect } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { countryOptions } from '~/lib/checkout-validation'
+import { loadContactChecks } from '~/machines/checkout/contact-checks'
 import type { ContactField } from '~/machines/checkout/checkout.types'
 import { fieldId } from './field-ids'
 import { useFieldLabels } from './field-labels'
 import type { StepProps } from './step-props'
 import { TextField } from './text-field'
+import { useCountryOptions } from './use-country-options'
 
 type TextContactField = Exclude<ContactField, 'customer.type' | 'address.country'>
 
@@ -14,7 +16,11 @@ export function ContactStep({ ctx, send, lang, fieldError }: StepProps) {
   const labels = useFieldLabels()
   const d = ctx.draft
   const change = (field: ContactField) => (value: string) => send({ type: 'contact.change', field, value })
-  const countries = countryOptions(lang)
+  // the country names of this language and the phone and postcode checks load when the step is reached (ADR 040)
+  const countries = useCountryOptions(lang)
+  useEffect(() => {
+    loadContactChecks().catch(() => undefined)
+  }, [])
   const values: Record<TextContactField, string> = {
     'customer.company': d.customer.company,
     'person.firstname': d.person.firstname,

@@ -3,11 +3,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '~/components/button'
 import { usePaymentMethodText } from '~/components/payments/payment-method-text'
 import { participantName, quantityAndPrice } from '~/lib/booking-summary'
-import { countryOptions } from '~/lib/checkout-validation'
 import { formatDayTime, formatMoney } from '~/lib/dates'
 import { checkoutTotal, expectedParticipantsOf, extraCharges, extrasOf, itemTotal, participantsOf } from '~/machines/checkout/checkout.draft'
 import type { Money } from '~/machines/checkout/checkout.types'
 import type { StepProps } from './step-props'
+import { useCountryOptions } from './use-country-options'
 
 type Props = Omit<StepProps, 'fieldError'> & {
   /** The shop's time zone: the items' start times are shown in it. */
@@ -28,7 +28,7 @@ export function OrderReview({ ctx, send, lang, timeZone }: Props) {
   const request = ctx.mode === 'request'
   const d = ctx.draft
   const total = checkoutTotal(ctx)
-  const country = countryOptions(lang).find((c) => c.code === d.address.country)?.name ?? d.address.country
+  const country = useCountryOptions(lang).find((c) => c.code === d.address.country)?.name ?? d.address.country
   const name = participantName(d.person)
   return (
     <section aria-labelledby="order-review-heading" className="rounded-lg bg-surface p-4 text-on-surface ring-1 ring-black/10" data-testid="order-review">

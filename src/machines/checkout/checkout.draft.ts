@@ -5,14 +5,8 @@
  */
 import { chargedExtrasOfItems } from '~/lib/extras-charges'
 import { allowedPaymentMethods as allowedMethods } from '~/lib/shop-settings'
-import {
-  expectedParticipants,
-  normalisePhone,
-  validateCheckout,
-  validateParticipants,
-  type FieldErrors,
-  type ParticipantsCheck,
-} from '~/lib/checkout-validation'
+import { expectedParticipants, validateCheckoutWith, validateParticipants, type FieldErrors, type ParticipantsCheck } from '~/lib/checkout-rules'
+import { contactChecks } from './contact-checks'
 import type {
   Cart,
   CartItem,
@@ -121,7 +115,7 @@ export function toCheckoutInput(context: Pick<CheckoutContext, 'cart' | 'draft' 
       firstname: draft.person.firstname.trim(),
       surname: draft.person.surname.trim(),
       email: draft.person.email.trim(),
-      phone: normalisePhone(phone) ?? phone,
+      phone: contactChecks().normalisePhone(phone) ?? phone,
     },
     address: {
       street: draft.address.street.trim(),
@@ -141,11 +135,11 @@ export function toCheckoutInput(context: Pick<CheckoutContext, 'cart' | 'draft' 
 export function checkoutErrors(context: Pick<CheckoutContext, 'cart' | 'extras' | 'draft' | 'mode' | 'paymentOptions'>): FieldErrors {
   // Without the fallback of toCheckoutInput: a missing payment method is an error here.
   const input = { ...toCheckoutInput(context), paymentMethod: context.draft.paymentMethod as PaymentMethod }
-  return validateCheckout(input, {
+  return validateCheckoutWith(input, {
     items: participantChecks(context).map(({ itemId, expected, extras }) => ({ itemId, expected, extras })),
     paymentMethods: allowedPaymentMethods(context),
     mode: context.mode,
-  })
+  }, contactChecks())
 }
 
 /** An extra as an item's participants chose it: how many times it is charged and what that costs. */

@@ -32,7 +32,8 @@
  * payment method, terms and message in payment. Changing a field clears its field error.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { validateContact, validateParticipants } from '~/lib/checkout-validation'
+import { validateContactWith, validateParticipants } from '~/lib/checkout-rules'
+import { contactChecks } from './contact-checks'
 import {
   CHECKOUT_STEPS,
   CONTACT_FIELDS,
@@ -98,7 +99,7 @@ export const checkoutMachine = setup({
   guards: {
     /** Something in the cart, every item complete (an emptied cart goes nowhere: the page leads back to the offers). */
     participantsComplete: ({ context }) => context.cart.items.length > 0 && Object.values(itemCompleteness(context)).every((c) => c.complete),
-    contactValid: ({ context }) => Object.keys(validateContact(context.draft)).length === 0,
+    contactValid: ({ context }) => Object.keys(validateContactWith(context.draft, contactChecks())).length === 0,
     checkoutValid: ({ context }) => Object.keys(checkoutErrors(context)).length === 0,
     checkoutErrorsIn: ({ context }, params: { step: CheckoutStep }) => firstStepWithErrors(checkoutErrors(context)) === params.step,
     isStep: (_, params: { event: CheckoutEvent; step: CheckoutStep }) => params.event.type === 'step.goto' && params.event.step === params.step,
@@ -173,7 +174,7 @@ export const checkoutMachine = setup({
       const kept = Object.entries(context.fieldErrors).filter(([path]) => stepOfField(path) !== 'configuration' || ITEM_ERROR.test(path))
       return { fieldErrors: { ...Object.fromEntries(kept), ...validateParticipants(participantChecks(context), context.mode) } }
     }),
-    assignContactErrors: assign(({ context }) => ({ fieldErrors: { ...withoutStep(context.fieldErrors, 'contact'), ...validateContact(context.draft) } })),
+    assignContactErrors: assign(({ context }) => ({ fieldErrors: { ...withoutStep(context.fieldErrors, 'contact'), ...validateContactWith(context.draft, contactChecks()) } })),
     /** After local validation of a step passed: its errors are gone (the server's on items stay until the cart changes). */
     clearStepErrors: assign(({ context }, params: { step: CheckoutStep }) => ({ fieldErrors: withoutStep(context.fieldErrors, params.step) })),
     assignCheckoutErrors: assign(({ context }) => ({ fieldErrors: { ...context.fieldErrors, ...checkoutErrors(context) } })),

@@ -1,6 +1,6 @@
 /** The checkout's types: the contract's shapes it uses, the draft, the context, the events. */
 import type { components } from '~/api/schema.gen'
-import type { FieldError, FieldErrors } from '~/lib/checkout-validation'
+import type { FieldError, FieldErrors } from '~/lib/checkout-rules'
 
 type Schemas = components['schemas']
 export type Cart = Schemas['Cart']

@@ -7,7 +7,7 @@ import { CUSTOMERS_KEY, eraseCustomer, saveCustomer, type Customer, type Custome
 import { ApiError } from '~/api/client'
 import { Button, buttonClass } from '~/components/button'
 import { TextField } from '~/components/checkout/text-field'
-import { countryOptions } from '~/lib/checkout-validation'
+import { countryOptions } from '~/features/admin/country-names'
 import { formatDate } from '~/lib/dates'
 import type { Locale } from '~/lib/locale'
 import { formatMoney } from '~/lib/money'

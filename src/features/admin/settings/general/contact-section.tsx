@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { countryOptions } from '~/lib/checkout-validation'
+import { countryOptions } from '~/features/admin/country-names'
 import type { Locale } from '~/lib/locale'
 import { FormField } from '../../form-field'
 import { LANGUAGE_NAMES } from '../../labels'
