@@ -18,6 +18,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '~/api/schema.gen'
+import { monthFormat } from '~/lib/month'
 
 type Schemas = components['schemas']
 export type OfferDetail = Schemas['OfferDetail']
@@ -122,7 +123,7 @@ export function monthOf(instant: string, timeZone: string): string {
   const ms = Date.parse(instant)
   if (Number.isNaN(ms)) return instant.slice(0, 7)
   try {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(ms)
+    const parts = monthFormat(timeZone).formatToParts(ms)
     const year = parts.find((p) => p.type === 'year')?.value
     const month = parts.find((p) => p.type === 'month')?.value
     if (year && month) return `${year}-${month}`

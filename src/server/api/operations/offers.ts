@@ -39,20 +39,23 @@ export const offers = {
   listRelatedOffers: {
     handler: async (ctx, { path }) => {
       const c = catalogue(ctx)
-      const published = await offerOr404(c, path.slug).catch(async (error: unknown) => {
-        if (!isOfferNotFound(error)) throw error
-        return previewOr404(ctx, path.slug)
-      })
-      if (published.offer.status !== 'published') return json('listRelatedOffers', { data: [] }, { headers: { 'cache-control': 'private, no-store' } })
+      // The published offer's related offers, cached with it (every listing page renders them);
+      // a staff member's preview of a draft: nothing related, never cached.
       const data = (await readCache(cacheKey(ctx), async () => {
-        const item = published
+        const item = await offerOr404(c, path.slug)
+        if (item.offer.status !== 'published') return null
         const all = await loadOffers(c.db, c.shop.id)
         const related = item.offer.related
           .map((slug) => all.find((o) => o.offer.slug === slug))
           .filter((o): o is NonNullable<typeof o> => !!o && o.offer.id !== item.offer.id)
         const days = await upcomingDays(c, related)
         return related.map((r) => toSummary(c, r, days.get(r.offer.id) ?? []))
-      })) as ReturnType<typeof toSummary>[]
+      }).catch(async (error: unknown) => {
+        if (!isOfferNotFound(error)) throw error
+        await previewOr404(ctx, path.slug)
+        return null
+      })) as ReturnType<typeof toSummary>[] | null
+      if (!data) return json('listRelatedOffers', { data: [] }, { headers: { 'cache-control': 'private, no-store' } })
       return json('listRelatedOffers', { data })
     },
   },
