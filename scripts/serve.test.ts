@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { serve } from 'srvx'
 import { describe, expect, it } from 'vitest'
-import { compress, IMMUTABLE, plannedWorkers, staticFiles } from './serve'
+import { compress, IMMUTABLE, plannedWorkers, staticFiles, topLevelNames } from './serve'
 
 const page = (type = 'text/html; charset=utf-8', extra: Record<string, string> = {}) => new Response('<!doctype html><p>' + 'Hallo '.repeat(200), { headers: { 'content-type': type, ...extra } })
 const accepting = new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
@@ -148,5 +148,18 @@ describe('how many processes serve (ADR 038)', () => {
     const { workers, warning } = plannedWorkers({ WEB_CONCURRENCY: 4 }, 8)
     expect(workers).toBe(1)
     expect(warning).toMatch(/WEB_CONCURRENCY=4 is ignored: PGlite/)
+  })
+})
+
+describe('which paths the static files are looked up for', () => {
+  it('only paths under a name at the top of the build (assets/, staff-sw.js…): pages and the API never reach the disk', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'static-'))
+    mkdirSync(join(dir, 'assets'))
+    writeFileSync(join(dir, 'staff-sw.js'), '')
+    writeFileSync(join(dir, 'a b.txt'), '')
+    const mayBeFile = topLevelNames(dir)
+    for (const path of ['/assets/main-BfX3k9aZ.js', '/assets/', '/assets', '/staff-sw.js', '/a%20b.txt']) expect(mayBeFile(path), path).toBe(true)
+    for (const path of ['/', '/de', '/de/listing/canyoning', '/api/webshop/v1/config', '/staff-sw.js.map', '/assetsx/a.js', '/%E0%A4%A']) expect(mayBeFile(path), path).toBe(false)
+    expect(topLevelNames(join(dir, 'missing'))('/assets/x.js')).toBe(false)
   })
 })
