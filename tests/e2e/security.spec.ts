@@ -82,6 +82,9 @@ test.describe('security: a hostile shop configuration is inert', () => {
 
   for (const lang of ['de', 'fr'] as const) {
     test(`every page type of the hostile shop (${lang})`, async ({ page }) => {
+      // ten page loads, each until the network is idle (the widgets page frames its previews):
+      // more than one test's minute on a loaded CI machine (it ran out there once)
+      test.slow()
       for (const path of [`/${lang}`, `/${lang}/imprint`, `/${lang}/privacy-policy`, `/${lang}/terms-and-conditions`, `/${lang}/widgets`, `/${lang}/embed/v1/search`, `/${lang}/no-such-page`, `/${lang}/checkout/AAAAAAAAAAAAAAAAAAAAAAAA`, `/${lang}/aftersales/payment/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`]) {
         await expectInert(page, path)
       }
