@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { childrenOf } from '../../tests/support/process-tree'
 
 const root = join(import.meta.dirname, '..', '..')
 let nextPort = 4540
@@ -54,12 +55,6 @@ function ask(port: number, ms = 0): Promise<number> {
 }
 
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1])
-const childrenOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
   const deadline = Date.now() + ms

@@ -5,7 +5,7 @@
  * The supervisor's bounds (in-flight requests on SIGTERM, restart storms) are tested with a plain
  * HTTP worker in scripts/lib/cluster.test.ts.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,13 +13,8 @@ import { expect, test } from '@playwright/test'
 import { startServeProcess, stopServeProcess, type ServeProcess } from '../../scripts/lib/serve-process'
 import { freshPostgresDatabase } from '../support/postgres-database'
 import { POSTGRES_HINT, postgresMissingUnderCi, postgresUrl, underCi } from '../support/postgres-env'
+import { childrenOf } from '../support/process-tree'
 
-const childrenOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
 
 /** One request on a connection of its own (no keep-alive socket to lose): the status. */
 function status(port: number, path = '/api/webshop/v1/config'): Promise<number> {
