@@ -61,10 +61,12 @@ export const START = { paymentId: 'started-attempt', redirectUrl: 'http://localh
 
 export const model: UiModel<typeof paymentMachine> = {
   name: 'payment',
-  // No bounded simple paths yet: the first one tried (back from pay now, pending, one poll, then
-  // paid) showed the panel's success under the heading "Your places are reserved" (closing note of
-  // issue 20); until that is understood, the cover's 9 paths run.
   machine: paymentMachine,
+  // Journeys the cover leaves out, e.g. back from pay now, pending, one poll, then paid. (The first
+  // run of that one kept the heading "Your places are reserved": the test's paused clock also held
+  // TanStack Query's setTimeout(0) notifications, so the refreshed booking never reached the page;
+  // `see` resumes the clock once the payment succeeded.)
+  simplePaths: { maxSteps: 8, limit: 4 },
   starts: [
     { name: 'link (de)', input: { view: LINK_PAYABLE } },
     { name: 'back from pay now (fr)', input: { view: NOW_PENDING, returnedPaymentId: RETURNED_ID } },
