@@ -5,41 +5,64 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { serve } from 'srvx'
 import { describe, expect, it } from 'vitest'
-import { compress, IMMUTABLE, plannedWorkers, staticFiles, topLevelNames } from './serve'
+import { compress, GZIP_AT_ONCE_BYTES, IMMUTABLE, plannedWorkers, staticFiles, topLevelNames } from './serve'
 
 const page = (type = 'text/html; charset=utf-8', extra: Record<string, string> = {}) => new Response('<!doctype html><p>' + 'Hallo '.repeat(200), { headers: { 'content-type': type, ...extra } })
 const accepting = new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
 
 describe('compression of pages and API answers', () => {
   it('gzips HTML and JSON for clients that accept it', async () => {
-    const response = compress(accepting, page())
+    const response = await compress(accepting, page())
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(response.headers.get('vary')).toContain('accept-encoding')
     const body = Buffer.from(await response.arrayBuffer())
     expect(gunzipSync(body).toString()).toContain('Hallo Hallo')
-    expect(compress(accepting, page('application/json')).headers.get('content-encoding')).toBe('gzip')
+    expect((await compress(accepting, page('application/json'))).headers.get('content-encoding')).toBe('gzip')
   })
 
-  it('leaves alone what should not be compressed', () => {
-    expect(compress(new Request('http://x/'), page()).headers.get('content-encoding')).toBeNull()
-    expect(compress(accepting, page('image/jpeg')).headers.get('content-encoding')).toBeNull()
-    expect(compress(accepting, page('text/html', { 'content-encoding': 'br' })).headers.get('content-encoding')).toBe('br')
-    expect(compress(new Request('http://x/', { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } }), page()).headers.get('content-encoding')).toBeNull()
+  it('gzips an answer in one go with its length, and streams one longer than GZIP_AT_ONCE_BYTES without losing a byte', async () => {
+    const small = await compress(accepting, page())
+    const bytes = Buffer.from(await small.arrayBuffer())
+    expect(small.headers.get('content-length')).toBe(String(bytes.length))
+    // a streamed page of many chunks, longer than the limit: everything arrives, in order
+    const chunk = (i: number) => new TextEncoder().encode(`<p>${i} ${'x'.repeat(1000)}</p>`)
+    const count = Math.ceil(GZIP_AT_ONCE_BYTES / 1000) + 50
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < count; i++) controller.enqueue(chunk(i))
+        controller.close()
+      },
+    })
+    const long = await compress(accepting, new Response(stream, { headers: { 'content-type': 'text/html' } }))
+    expect(long.headers.get('content-encoding')).toBe('gzip')
+    expect(long.headers.get('content-length')).toBeNull()
+    const text = gunzipSync(Buffer.from(await long.arrayBuffer())).toString()
+    expect(text.length).toBe(Array.from({ length: count }, (_, i) => chunk(i).length).reduce((a, b) => a + b, 0))
+    expect(text.startsWith('<p>0 ')).toBe(true)
+    expect(text.endsWith(`x</p>`)).toBe(true)
+    expect(text.indexOf(`<p>${count - 1} `)).toBeGreaterThan(text.indexOf(`<p>${count - 2} `))
   })
 
-  it('weakens a strong ETag of a compressed answer', () => {
-    expect(compress(accepting, page('application/javascript', { etag: '"abc"' })).headers.get('etag')).toBe('W/"abc"')
+  it('leaves alone what should not be compressed', async () => {
+    expect((await compress(new Request('http://x/'), page())).headers.get('content-encoding')).toBeNull()
+    expect((await compress(accepting, page('image/jpeg'))).headers.get('content-encoding')).toBeNull()
+    expect((await compress(accepting, page('text/html', { 'content-encoding': 'br' }))).headers.get('content-encoding')).toBe('br')
+    expect((await compress(new Request('http://x/', { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } }), page())).headers.get('content-encoding')).toBeNull()
   })
 
-  it('names Accept-Encoding in Vary once, and weakens the tag of a 304 that stands for a compressed answer', () => {
-    expect(compress(accepting, page('application/json', { vary: 'x-flowin-locale, accept-encoding' })).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
-    expect(compress(accepting, page('application/json', { vary: 'x-flowin-locale' })).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+  it('weakens a strong ETag of a compressed answer', async () => {
+    expect((await compress(accepting, page('application/javascript', { etag: '"abc"' }))).headers.get('etag')).toBe('W/"abc"')
+  })
+
+  it('names Accept-Encoding in Vary once, and weakens the tag of a 304 that stands for a compressed answer', async () => {
+    expect((await compress(accepting, page('application/json', { vary: 'x-flowin-locale, accept-encoding' }))).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
+    expect((await compress(accepting, page('application/json', { vary: 'x-flowin-locale' }))).headers.get('vary')).toBe('x-flowin-locale, accept-encoding')
     const notModified = (vary?: string) => new Response(null, { status: 304, headers: { etag: '"abc"', ...(vary ? { vary } : {}) } })
-    expect(compress(accepting, notModified('x-flowin-locale, accept-encoding')).headers.get('etag')).toBe('W/"abc"')
-    expect(compress(accepting, notModified('x-flowin-locale, accept-encoding')).status).toBe(304)
+    expect((await compress(accepting, notModified('x-flowin-locale, accept-encoding'))).headers.get('etag')).toBe('W/"abc"')
+    expect((await compress(accepting, notModified('x-flowin-locale, accept-encoding'))).status).toBe(304)
     // not compressed for this client, or never compressed at all: the tag stays strong
-    expect(compress(new Request('http://x/'), notModified('accept-encoding')).headers.get('etag')).toBe('"abc"')
-    expect(compress(accepting, notModified()).headers.get('etag')).toBe('"abc"')
+    expect((await compress(new Request('http://x/'), notModified('accept-encoding'))).headers.get('etag')).toBe('"abc"')
+    expect((await compress(accepting, notModified())).headers.get('etag')).toBe('"abc"')
   })
 })
 
