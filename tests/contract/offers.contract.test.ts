@@ -432,6 +432,51 @@ describeEachDatabase('offers and carts contract', (factory) => {
       }
     })
 
+    it('writes nothing for a refusal on a full date: its Idempotency-Key is not even claimed', async () => {
+      const cart = await newCart()
+      const sent = key()
+      const writes = (['insert', 'update', 'delete'] as const).map((kind) => vi.spyOn(app.database.db, kind))
+      try {
+        const response = await post(`/api/webshop/v1/carts/${cart}/items`, { offer: 'test-last-places', sku: ids.last!.skus[0]!.id, sessionId: ids.last!.sessions[0]!.id, quantity: 1 }, { 'idempotency-key': sent })
+        expect(response.status).toBe(409)
+        expect((await response.json()).data.code).toBe('places.insufficient')
+        for (const write of writes) expect(write).not.toHaveBeenCalled()
+      } finally {
+        for (const write of writes) write.mockRestore()
+      }
+      const rows = await app.database.db.execute(sql`select count(*)::int as n from idempotency_keys where key = ${sent}`)
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0)
+    })
+
+    it('a repetition of the hold that took the last place gets its first answer, though the date is full now', async () => {
+      const one = await createOffer(app.database.db, { slug: 'test-one-left', sessions: [{ startsAt: at(7, '11:00'), capacity: 1 }] })
+      const item = { offer: 'test-one-left', sku: one.skus[0]!.id, sessionId: one.sessions[0]!.id, quantity: 1 }
+      const cart = await newCart()
+      const sent = key()
+      const first = await post(`/api/webshop/v1/carts/${cart}/items`, item, { 'idempotency-key': sent })
+      expect(first.status).toBe(201)
+      const answer = await first.text()
+      // another visitor is refused before any write
+      expect((await post(`/api/webshop/v1/carts/${await newCart()}/items`, item)).status).toBe(409)
+      // the client's retry of its own call (its answer was lost): the hold it got, not a refusal
+      const again = await post(`/api/webshop/v1/carts/${cart}/items`, item, { 'idempotency-key': sent })
+      expect(again.status).toBe(201)
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect(await again.text()).toBe(answer)
+    })
+
+    it('one call sent twice at once for the last place: both get the one hold it made', async () => {
+      const one = await createOffer(app.database.db, { slug: 'test-twice-at-once', sessions: [{ startsAt: at(7, '12:00'), capacity: 1 }] })
+      const item = { offer: 'test-twice-at-once', sku: one.skus[0]!.id, sessionId: one.sessions[0]!.id, quantity: 1 }
+      const cart = await newCart()
+      const sent = key()
+      const answers = await Promise.all([0, 1].map(() => post(`/api/webshop/v1/carts/${cart}/items`, item, { 'idempotency-key': sent })))
+      expect(answers.map((a) => a.status)).toEqual([201, 201])
+      const [a, b] = await Promise.all(answers.map(async (r) => (await r.json()).data.items.map((i: { id: string }) => i.id)))
+      expect(a).toHaveLength(1)
+      expect(b).toEqual(a)
+    })
+
     it('parallel requests for one private start time give one hold', async () => {
       const day = await (await app.call(`${ALPIN}/api/webshop/v1/offers/test-guide/dates/${addDays(today(), 4)}`)).json()
       const start = day.data.slots[0].start

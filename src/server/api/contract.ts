@@ -148,7 +148,7 @@ export function compileContract(spec: OpenApiDocument, handlers: Partial<Record<
       const arrays = new Set(queryParams.filter((p) => querySchemas.get(p.name)!.type === 'array').map((p) => p.name))
       const invalid = (def.invalidParameter ?? {}) as Record<string, ((value: string) => HttpError) | undefined>
 
-      const handler = async (ctx: ApiContext, raw: Record<string, string>) => {
+      const inputOf = async (ctx: ApiContext, raw: Record<string, string>) => {
         // Path parameters: a value the contract refuses names nothing (or has its own answer).
         const path: Record<string, string> = {}
         for (const p of pathParams) {
@@ -184,8 +184,11 @@ export function compileContract(spec: OpenApiDocument, handlers: Partial<Record<
           if (nul !== undefined) throw nulError(nul)
           if (!body(json)) throw validationError(toFieldErrors(body.errors ?? [], resolve))
         }
-        return def.handler(ctx, { path, query: params, body: json } as never)
+        return { path, query: params, body: json } as never
       }
+      const handler = async (ctx: ApiContext, raw: Record<string, string>) => def.handler(ctx, await inputOf(ctx, raw))
+      const early = def.refuseEarly
+      const refuseEarly = early ? async (ctx: ApiContext, raw: Record<string, string>) => early(ctx, await inputOf(ctx, raw)) : undefined
       routes.push({
         id,
         path: template as RouteDef['path'],
@@ -199,6 +202,7 @@ export function compileContract(spec: OpenApiDocument, handlers: Partial<Record<
         // A read that declares 304 is revalidated by ETag (src/server/http/conditional.ts).
         conditional: method === 'get' && '304' in ((op.responses ?? {}) as Json),
         handler,
+        ...(refuseEarly ? { refuseEarly } : {}),
         ...pathRegex(template),
       })
     }

@@ -5,7 +5,7 @@ import { getOrCreateSecret } from '~/server/domain/secrets'
 import { providerRegistry, type PaymentProviders } from '~/server/payments/provider'
 import { createSandboxProvider, SANDBOX_PATH, type SandboxProvider } from '~/server/payments/sandbox'
 import type { ShopDirectory } from '~/server/domain/shops'
-import { checkIdempotencyKey, fingerprint, withIdempotency } from '~/server/http/idempotency'
+import { checkIdempotencyKey, fingerprint, isKnownKey, withIdempotency } from '~/server/http/idempotency'
 import { ClientAbortError, errorResponse, errors, HttpError, isClientAbort, isDatabaseUnavailable, problemOf, readRequestBody, REQUEST_ID_HEADER } from '~/server/http/problem'
 import { DomainError } from '~/server/domain/errors'
 import { effectiveLocale } from '~/lib/locale'
@@ -230,6 +230,17 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     const replayable = new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })
     const print = fingerprint(method, url.pathname + url.search, body)
     const routeParams = params
+    if (route.refuseEarly) {
+      try {
+        await route.refuseEarly({ ...ctx, request: new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined }) }, routeParams)
+      } catch (refusal) {
+        // A refusal before anything was written is answered as the handler's own refusals are
+        // (nothing stored under the key). A known key is a repetition: it gets the first call's
+        // answer (or waits for it) below. Whatever made the check refuse happened after that
+        // call claimed its key, so a repetition of a call still running is always known here.
+        if (!(await isKnownKey(deps.db, shop.id, key))) throw refusal
+      }
+    }
     return withIdempotency(deps.db, shop.id, key, print, () =>
       route.handler({ ...ctx, request: replayable }, routeParams),
     )

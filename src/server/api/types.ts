@@ -46,6 +46,13 @@ export type OperationInput<O extends OperationId> = { path: ParamsIn<O, 'path'>;
 
 export type OperationDef<O extends OperationId> = {
   handler: (ctx: ApiContext, input: OperationInput<O>) => Promise<Response>
+  /**
+   * A visitor's write that many may send at once and most be refused (the last places of a
+   * date): a check that reads only and throws the refusal, run before the call's Idempotency-Key
+   * is claimed, so a refusal costs no write. Its refusal is answered like one thrown by the
+   * handler (not stored under the key), unless the key is already known (see handler.ts).
+   */
+  refuseEarly?: (ctx: ApiContext, input: OperationInput<O>) => Promise<void>
   /** The answer for a parameter the contract refuses, instead of the general one (`''` for a path parameter, a 400 `validation` for the query). */
   invalidParameter?: Partial<Record<keyof ParamsIn<O, 'path'> | keyof ParamsIn<O, 'query'>, (value: string) => Error>>
   /** Query parameters the contract does not declare are refused (400 `unrecognized_keys`) instead of ignored. */
@@ -103,6 +110,8 @@ export type RouteDef = {
   method: Uppercase<Method>
   /** Validates the request against the contract, then runs the operation's handler. */
   handler: RouteHandler
+  /** Validates the request against the contract, then runs the operation's `refuseEarly` check (when it has one). */
+  refuseEarly?: (ctx: ApiContext, params: Record<string, string>) => Promise<void>
   access: Access
   /** Operations of openapi/admin.yaml: who may call (`x-role`). */
   staffRole?: StaffRequirement

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { components } from '~/api/schema.gen'
 import { PATTERNS } from '~/api/contract-rules.gen'
 import type { Tx } from '~/server/db/client'
-import { bookings, cartItems, carts, sessions, skus } from '~/server/db/schema'
+import { bookings, cartItems, carts, offers, sessions, skus } from '~/server/db/schema'
 import { pickText } from '~/lib/locale-text'
 import { conflict, invalidField, notFound } from './errors'
 import { bookingSettings, kindOf, loadOffers, lockFreeSlot, scheduleOf, type CatalogueContext } from './offers/catalogue'
@@ -189,6 +189,32 @@ async function refuseWhenFull(ctx: CatalogueContext, sessionId: string, offerId:
   const session = (found as unknown as { rows: (SessionRow & { held: number })[] }).rows[0]
   // a past or closed date is the transaction's to refuse, with its own reason
   if (session && !session.closed && new Date(session.starts_at) > ctx.now) refuseBeyond(places, Number(session.capacity) - Number(session.places_taken) - Number(session.held))
+}
+
+/**
+ * The refusal of an add that the date cannot take, decided by one read and before anything is
+ * written (the API answers it before it claims the call's Idempotency-Key: src/server/api/handler.ts).
+ * It refuses only what `addCartItem` would refuse for the same reason (a published group activity,
+ * not on request, a valid quantity of one of its variants, a date still open and ahead, fewer
+ * places left than asked for); anything else, including an unknown offer or variant, is left to
+ * `addCartItem`, which decides it with its own reads and, for a hold, under the session's lock.
+ */
+export async function refuseAddWhenFull(ctx: CatalogueContext, input: CartItemInput) {
+  if (!input.sessionId || !Number.isInteger(input.quantity) || input.quantity < 1) return
+  const found = await ctx.db.execute(
+    sql`select s.capacity, s.places_taken, s.starts_at, s.closed, k.block_count, k.min_quantity, k.max_quantity,
+          (select coalesce(sum(c.places), 0)::int from ${cartItems} c where c.session_id = s.id and c.held_until > ${ctx.now}) as held
+        from ${offers} o
+        join ${skus} k on k.offer_id = o.id and k.id = ${input.sku} and k.type = 'activity'
+        join ${sessions} s on s.offer_id = o.id and s.id = ${input.sessionId} and s.shop_id = ${ctx.shop.id} and s.status = 'scheduled'
+        where o.shop_id = ${ctx.shop.id} and o.slug = ${input.offer} and o.status = 'published' and not o.upon_request
+          and not exists (select 1 from ${skus} p where p.offer_id = o.id and p.type <> 'activity')`,
+  )
+  type Row = SessionRow & { held: number; block_count: number; min_quantity: number; max_quantity: number }
+  const row = (found as unknown as { rows: Row[] }).rows[0]
+  if (!row || row.closed || new Date(row.starts_at) <= ctx.now) return
+  if (input.quantity < Math.max(1, Number(row.min_quantity)) || input.quantity > Number(row.max_quantity)) return
+  refuseBeyond(input.quantity * Number(row.block_count), Number(row.capacity) - Number(row.places_taken) - Number(row.held))
 }
 
 async function loadItemTarget(ctx: CatalogueContext, offerSlug: string, skuId: string) {

@@ -76,6 +76,16 @@ export async function withIdempotency(
   return new Response(bodyOf(response.status, body), { status: response.status, headers: response.headers })
 }
 
+/** Whether a call with this key was made before (answered, still running, or claimed). */
+export async function isKnownKey(db: Db, shopId: string, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.shopId, shopId), eq(idempotencyKeys.key, key)))
+    .limit(1)
+  return rows.length > 0
+}
+
 /** A 204 (sign out, password changed) has no body: a Response refuses even an empty one. */
 const bodyOf = (status: number, body: string | null) => (status === 204 || status === 205 || status === 304 ? null : body)
 

@@ -1,4 +1,4 @@
-import { addCartItem, createCart, findCart, removeCartItem, updateCartItem } from '~/server/domain/carts'
+import { addCartItem, createCart, findCart, refuseAddWhenFull, removeCartItem, updateCartItem } from '~/server/domain/carts'
 import { HttpError } from '~/server/http/problem'
 import { json, type OperationHandlers } from '~/server/api/types'
 import { catalogue } from './context'
@@ -21,6 +21,8 @@ export const carts = {
     },
   },
   addCartItem: {
+    // the many who race for a date's last places are refused in one read, before any write
+    refuseEarly: (ctx, { body }) => refuseAddWhenFull(catalogue(ctx), body),
     handler: async (ctx, { path, body }) => {
       const cart = await addCartItem(catalogue(ctx), path.cartId, body, { clientAddress: ctx.clientAddress })
       return json('addCartItem', { data: cart }, { status: 201 })
