@@ -43,6 +43,18 @@ describe('compression of pages and API answers', () => {
     expect(text.indexOf(`<p>${count - 1} `)).toBeGreaterThan(text.indexOf(`<p>${count - 2} `))
   })
 
+  it('sends an answer under GZIP_MIN_BYTES as it is, unless it has an ETag', async () => {
+    const short = (extra: Record<string, string> = {}) => new Response('{"data":{"code":"places.insufficient"}}', { status: 409, headers: { 'content-type': 'application/json', ...extra } })
+    const plain = await compress(accepting, short())
+    expect(plain.status).toBe(409)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe('{"data":{"code":"places.insufficient"}}')
+    const tagged = await compress(accepting, short({ etag: '"abc"' }))
+    expect(tagged.headers.get('content-encoding')).toBe('gzip')
+    expect(tagged.headers.get('etag')).toBe('W/"abc"')
+    expect(gunzipSync(Buffer.from(await tagged.arrayBuffer())).toString()).toContain('places.insufficient')
+  })
+
   it('leaves alone what should not be compressed', async () => {
     expect((await compress(new Request('http://x/'), page())).headers.get('content-encoding')).toBeNull()
     expect((await compress(accepting, page('image/jpeg'))).headers.get('content-encoding')).toBeNull()

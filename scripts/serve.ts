@@ -27,6 +27,12 @@ const COMPRESSIBLE = /^(text\/html|text\/calendar|application\/json|application\
 
 /** Answers up to this size are read whole and gzipped in one go; longer ones stream through the compressor. */
 export const GZIP_AT_ONCE_BYTES = 512 * 1024
+/**
+ * Shorter answers are sent as they are (a refusal, a small JSON answer): gzip would save a few
+ * hundred bytes at most for its CPU time. Not an answer with an ETag: a revalidated read's 304
+ * takes the weak form of a compressed 200 for a client that accepts gzip (see `compress`).
+ */
+export const GZIP_MIN_BYTES = 1024
 
 /**
  * Pages and API answers gzip-compressed when the client accepts it (static files are compressed
@@ -46,6 +52,10 @@ export async function compress(request: Request, response: Response): Promise<Re
   if (!response.body || request.method === 'HEAD' || response.status === 204) return response
   if (response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
   if (!gzip) return response
+  const read = await readUpTo(response.body, GZIP_AT_ONCE_BYTES)
+  if (read.bytes && read.bytes.byteLength < GZIP_MIN_BYTES && !response.headers.has('etag')) {
+    return new Response(read.bytes, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
   const headers = new Headers(response.headers)
   headers.set('content-encoding', 'gzip')
   headers.delete('content-length')
@@ -53,7 +63,6 @@ export async function compress(request: Request, response: Response): Promise<Re
   // the bytes differ from the uncompressed answer: a strong validator becomes weak
   weaken(headers)
   const init = { status: response.status, statusText: response.statusText, headers }
-  const read = await readUpTo(response.body, GZIP_AT_ONCE_BYTES)
   if (read.rest) return new Response(read.rest.pipeThrough(new CompressionStream('gzip')), init)
   const body = await gzipAsync(read.bytes)
   headers.set('content-length', String(body.byteLength))
