@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { getEnv, resetEnvCache } from './env'
 
-const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE', 'WEB_CONCURRENCY'] as const
+const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE', 'WEB_CONCURRENCY', 'PGLITE_SHARED_BUFFERS_MB'] as const
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]))
 
 function envWith(values: Partial<Record<(typeof NAMES)[number], string>>) {
@@ -43,5 +43,12 @@ describe('rate limit configuration', () => {
     expect(envWith({ WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBeUndefined()
     expect(envWith({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4)
     for (const bad of ['0', '65', '1.5', 'many']) expect(() => envWith({ WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY/)
+  })
+
+  it('takes PGlite\'s shared_buffers in whole megabytes, unset or empty for the default', () => {
+    expect(envWith({}).PGLITE_SHARED_BUFFERS_MB).toBeUndefined()
+    expect(envWith({ PGLITE_SHARED_BUFFERS_MB: '' }).PGLITE_SHARED_BUFFERS_MB).toBeUndefined()
+    expect(envWith({ PGLITE_SHARED_BUFFERS_MB: '64' }).PGLITE_SHARED_BUFFERS_MB).toBe(64)
+    for (const value of ['0', '1.5', 'lots']) expect(() => envWith({ PGLITE_SHARED_BUFFERS_MB: value })).toThrow(/PGLITE_SHARED_BUFFERS_MB/)
   })
 })

@@ -40,6 +40,11 @@ const EnvSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(1).max(64).optional(),
   ),
+  /** PGlite's shared_buffers in MB (its page cache, resident for good once filled); unset: 16 (src/server/db/client.ts). */
+  PGLITE_SHARED_BUFFERS_MB: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(4096).optional(),
+  ),
   /** How often the server looks for pay-now bookings whose payment deadline has passed. */
   BOOKING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The scheme of the shops' links (default: http when HOSTED_DOMAIN is localhost, else https). */
