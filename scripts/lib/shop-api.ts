@@ -3,15 +3,20 @@
 // tests to find a bookable session, hold places and book them.
 import { randomUUID } from 'node:crypto'
 
-export async function visitor(origin: string, locale = 'en') {
-  const cookie = await fetch(`${origin}/sanctum/csrf-cookie`)
+/**
+ * `address`: the visitor's own client address, sent as a proxy would (X-Forwarded-For; the
+ * server takes it only with TRUST_PROXY). Without it every visitor is 127.0.0.1.
+ */
+export async function visitor(origin: string, locale = 'en', address?: string) {
+  const from: Record<string, string> = address ? { 'x-forwarded-for': address } : {}
+  const cookie = await fetch(`${origin}/sanctum/csrf-cookie`, { headers: from })
   const token = decodeURIComponent((cookie.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=').slice(1).join('='))
-  const headers = { cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`, 'x-xsrf-token': token, 'content-type': 'application/json', 'x-flowin-locale': locale }
+  const headers = { ...from, cookie: `XSRF-TOKEN=${encodeURIComponent(token)}`, 'x-xsrf-token': token, 'content-type': 'application/json', 'x-flowin-locale': locale }
   return {
     origin,
     post: (path: string, body: unknown, key = randomUUID()) =>
       fetch(`${origin}${path}`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify(body) }),
-    get: (path: string) => fetch(`${origin}${path}`, { headers: { 'x-flowin-locale': locale } }),
+    get: (path: string) => fetch(`${origin}${path}`, { headers: { ...from, 'x-flowin-locale': locale } }),
   }
 }
 
