@@ -4,7 +4,7 @@
  * click (point 8), a request that needs no names and calls itself not yet binding (point 11), and
  * the accessible form — error summary, required fields, participants' names (point 13).
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import axe from 'axe-core'
@@ -45,6 +45,11 @@ async function show(cart: Cart, options: { saved?: Saved; paymentOptions?: Payme
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' })
+/**
+ * The machine's state as the form shows it (`data-state`), once React has rendered the step the
+ * last event led to: a run of the whole suite once read the step before that render.
+ */
+const stepIs = (value: string) => waitFor(() => expect(screen.getByTestId('checkout').getAttribute('data-state')).toBe(value))
 const violations = async () =>
   (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } })).violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`,
@@ -109,11 +114,11 @@ describe('checkout: the review before the binding click (issue 22, point 8)', ()
   it('"Change" goes back to the contact details or the participants, keeping everything typed', async () => {
     await show(ORDER_CART, { saved: { draft: ORDER_DRAFT, step: 'payment' } })
     fireEvent.click(await screen.findByRole('button', { name: 'Change contact details' }))
-    expect(screen.getByTestId('checkout').getAttribute('data-state')).toBe('"contact"')
+    await stepIs('"contact"')
     expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('anna@example.ch')
     fireEvent.click(continueButton())
     fireEvent.click(await screen.findByRole('button', { name: 'Change participants and extras' }))
-    expect(screen.getByTestId('checkout').getAttribute('data-state')).toBe('"configuration"')
+    await stepIs('"configuration"')
     expect((screen.getByRole('textbox', { name: 'First name (participant 2)' }) as HTMLInputElement).value).toBe('Ben')
   })
 })
@@ -129,13 +134,13 @@ describe('checkout: a request needs no names and says what it is, as its e-mail 
     expect(first.getAttribute('aria-required')).toBeNull()
     expect(screen.getByTestId('item-progress').textContent).toBe('Names are optional for a request (0 of 2 given): you can also tell us later.')
     fireEvent.click(continueButton())
-    expect(screen.getByTestId('checkout').getAttribute('data-state')).toBe('"contact"')
+    await stepIs('"contact"')
     expect(screen.queryByTestId('error-summary')).toBeNull()
     for (const [id, value] of Object.entries({ firstname: 'Anna', surname: 'Muster', email: 'anna@example.ch', phone: '079 900 00 00', street: 'Seestrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken' })) {
       fireEvent.change(document.getElementById(id)!, { target: { value } })
     }
     fireEvent.click(continueButton())
-    expect(screen.getByTestId('checkout').getAttribute('data-state')).toBe('"payment"')
+    await stepIs('"payment"')
     expect(screen.getByTestId('review-names-follow').textContent).toBe('2 participants requested; the names can follow.')
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }))
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send binding request' })))
@@ -184,7 +189,7 @@ describe('checkout: an accessible form (issue 22, point 13)', () => {
   it('the contact step’s summary names its fields; the next step’s heading takes the focus once it passes', async () => {
     await show(ORDER_CART, { saved: { draft: { ...ORDER_DRAFT, person: { ...CONTACT.person, email: 'anna@' } }, step: 'contact' } })
     await screen.findByRole('button', { name: 'Back' })
-    expect(screen.getByTestId('checkout').getAttribute('data-state')).toBe('"contact"')
+    await stepIs('"contact"')
     fireEvent.click(continueButton())
     const summary = screen.getByTestId('error-summary')
     expect(document.activeElement).toBe(summary)
