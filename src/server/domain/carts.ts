@@ -173,31 +173,16 @@ function refuseBeyond(places: number, left: number) {
 }
 
 /**
- * A date that has fewer places left than asked for is refused at once, in one read, without
- * waiting for the transaction and its locks: when many visitors race for the last places, the
- * losers do not queue behind the winners (on PGlite, which runs one transaction at a time, nor
- * behind each other's transactions). Only a refusal is decided here; whether the places can be
- * held is decided under the session's lock (reserveSessionPlaces), so this can never oversell.
- */
-async function refuseWhenFull(ctx: CatalogueContext, sessionId: string, offerId: string, places: number) {
-  if (places === 0) return
-  const found = await ctx.db.execute(
-    sql`select s.capacity, s.places_taken, s.starts_at, s.closed,
-          (select coalesce(sum(c.places), 0)::int from ${cartItems} c where c.session_id = s.id and c.held_until > ${ctx.now}) as held
-        from ${sessions} s where s.id = ${sessionId} and s.offer_id = ${offerId} and s.shop_id = ${ctx.shop.id} and s.status = 'scheduled'`,
-  )
-  const session = (found as unknown as { rows: (SessionRow & { held: number })[] }).rows[0]
-  // a past or closed date is the transaction's to refuse, with its own reason
-  if (session && !session.closed && new Date(session.starts_at) > ctx.now) refuseBeyond(places, Number(session.capacity) - Number(session.places_taken) - Number(session.held))
-}
-
-/**
  * The refusal of an add that the date cannot take, decided by one read and before anything is
- * written (the API answers it before it claims the call's Idempotency-Key: src/server/api/handler.ts).
- * It refuses only what `addCartItem` would refuse for the same reason (a published group activity,
- * not on request, a valid quantity of one of its variants, a date still open and ahead, fewer
- * places left than asked for); anything else, including an unknown offer or variant, is left to
- * `addCartItem`, which decides it with its own reads and, for a hold, under the session's lock.
+ * written: the API answers it before it claims the call's Idempotency-Key
+ * (src/server/api/handler.ts), and `addCartItem` asks again first, so that the many who race for a
+ * date's last places are refused without waiting for the transaction and its locks (on PGlite,
+ * which runs one transaction at a time, nor behind each other's transactions). It refuses only
+ * what the transaction would refuse for the same reason (a published group activity, not on
+ * request, a valid quantity of one of its variants, a date still open and ahead, fewer places
+ * left than asked for); anything else, including an unknown offer or variant, a past or closed
+ * date, is left to `addCartItem`, which decides it with its own reads and, for a hold, under the
+ * session's lock, so this can never oversell.
  */
 export async function refuseAddWhenFull(ctx: CatalogueContext, input: CartItemInput) {
   if (!input.sessionId || !Number.isInteger(input.quantity) || input.quantity < 1) return
@@ -239,11 +224,11 @@ function checkQuantity(sku: typeof skus.$inferSelect, quantity: number) {
 export async function addCartItem(ctx: CatalogueContext, cartId: string, input: CartItemInput, writer: CartWriter = {}): Promise<Cart> {
   const { holdMinutes, timeZone } = bookingSettings(ctx.shop)
   const heldUntil = new Date(ctx.now.getTime() + holdMinutes * 60_000)
+  await refuseAddWhenFull(ctx, input)
   const { entry, sku } = await loadItemTarget(ctx, input.offer, input.sku)
   checkQuantity(sku, input.quantity)
   const itemId = newOpaqueId()
   const holder = writer.clientAddress ? holderOf(ctx.shop.id, writer.clientAddress) : null
-  if (input.sessionId && kindOf(entry.skus) === 'activity' && !entry.offer.uponRequest) await refuseWhenFull(ctx, input.sessionId, entry.offer.id, input.quantity * sku.blockCount)
 
   await ctx.db.transaction(async (tx) => {
     await lockOpenCart(tx, ctx, cartId)
