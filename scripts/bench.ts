@@ -38,7 +38,7 @@ import { buildIfStale } from './start'
 import { buildLoader } from './lib/build-loader'
 import { startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
 import { scriptWeight, type PageType, type ScriptWeight } from './lib/page-weight'
-import { bookDownTo, cartWithPlace, checkoutBody, findSession, placesLeft, visitor } from './lib/shop-api'
+import { bookDownTo, cartWithPlace, checkoutBody, findSession, placesLeft, visitor, visitorsWithCarts } from './lib/shop-api'
 import { printBookingsBench, runBookingsBench } from './lib/bench-bookings'
 import { buildFloorIfStale, startFloor } from './lib/floor'
 import { printWorkersBench, runWorkersBench } from './lib/bench-workers'
@@ -113,15 +113,9 @@ async function race(origin: string, visitors = 200, places = 10) {
   const v = await visitor(origin)
   const session = await findSession(v, places)
   await bookDownTo(v, session, places)
-  const ready = await Promise.all(
-    Array.from({ length: visitors }, async (_, i) => {
-      // 200 visitors from 200 addresses (the server runs with TRUST_PROXY here), not one client's
-      const w = await visitor(origin, 'en', `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`)
-      const cart = (await (await w.post('/api/webshop/v1/carts', {})).json()).data.id as string
-      await (await w.get(`/api/webshop/v1/offers/${session.slug}/dates/${session.date}`)).arrayBuffer()
-      return { w, cart }
-    }),
-  )
+  // 200 visitors from 200 addresses (the server runs with TRUST_PROXY here), not one client's
+  const ready = await visitorsWithCarts(origin, visitors, (i) => `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`)
+  await Promise.all(ready.map(async ({ w }) => (await w.get(`/api/webshop/v1/offers/${session.slug}/dates/${session.date}`)).arrayBuffer()))
   const holds = await Promise.all(
     ready.map(async ({ w, cart }) => {
       const started = performance.now()

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { buildIfStale } from './start'
 import { startServeProcess, stopServeProcess } from './lib/serve-process'
-import { bookDownTo, cartWithPlace, findSession, visitor } from './lib/shop-api'
+import { bookDownTo, cartWithPlace, findSession, visitor, visitorsWithCarts } from './lib/shop-api'
 import { summarise, type CpuProfile } from './lib/cpu-profile'
 
 const root = join(import.meta.dirname, '..')
@@ -29,12 +29,7 @@ async function holdBursts(origin: string, seconds: number, visitors = 200) {
   const v = await visitor(origin)
   const session = await findSession(v, 1)
   await bookDownTo(v, session, 0)
-  const ready = await Promise.all(
-    Array.from({ length: visitors }, async () => {
-      const w = await visitor(origin)
-      return { w, cart: (await (await w.post('/api/webshop/v1/carts', {})).json()).data.id as string }
-    }),
-  )
+  const ready = await visitorsWithCarts(origin, visitors)
   const p99s: number[] = []
   const until = performance.now() + seconds * 1000
   while (performance.now() < until) {

@@ -69,12 +69,12 @@ export async function compress(request: Request, response: Response): Promise<Re
   return new Response(body, init)
 }
 
+type Bytes = Uint8Array<ArrayBuffer>
+
 /**
  * Reads a body up to `limit` bytes. When it is longer, `rest` is a stream of everything (the
  * chunks read so far, then the remainder), so nothing is lost or read twice.
  */
-type Bytes = Uint8Array<ArrayBuffer>
-
 export async function readUpTo(body: ReadableStream<Bytes>, limit: number): Promise<{ bytes: Bytes; rest?: undefined } | { bytes?: undefined; rest: ReadableStream<Bytes> }> {
   const reader = body.getReader()
   const chunks: Bytes[] = []

@@ -49,6 +49,19 @@ export const contact = {
   address: { street: 'Bahnhofstrasse', streetNumber: '1', postalCode: '3800', city: 'Interlaken', country: 'CH' },
 }
 
+/**
+ * `count` visitors, each with an empty cart of its own, ready to race for places. `address(i)`:
+ * visitor i's own client address (see `visitor`); without it all are 127.0.0.1.
+ */
+export function visitorsWithCarts(origin: string, count: number, address?: (i: number) => string) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const w = await visitor(origin, 'en', address?.(i))
+      return { w, cart: (await (await w.post('/api/webshop/v1/carts', {})).json()).data.id as string }
+    }),
+  )
+}
+
 /** A new cart holding `quantity` places of the session. */
 export async function cartWithPlace(v: Visitor, session: BookableSession, quantity = 1) {
   const cart = (await (await v.post('/api/webshop/v1/carts', {})).json()).data.id as string

@@ -14,6 +14,10 @@ const hostName = z
   .toLowerCase()
   .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'a host name such as shop.example.com')
 
+/** A whole number in [min, max], or unset (an empty value counts as unset). */
+const optionalWholeNumber = (min: number, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(min).max(max).optional())
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -36,15 +40,9 @@ const EnvSchema = z.object({
    * Worker processes of the production server (scripts/serve.ts, ADR 038); default one per core
    * with DATABASE_URL (or API_ORIGIN). With PGlite the server is one process and this is ignored.
    */
-  WEB_CONCURRENCY: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(64).optional(),
-  ),
+  WEB_CONCURRENCY: optionalWholeNumber(1, 64),
   /** PGlite's shared_buffers in MB (its page cache, resident for good once filled); unset: 16 (src/server/db/client.ts). */
-  PGLITE_SHARED_BUFFERS_MB: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(4096).optional(),
-  ),
+  PGLITE_SHARED_BUFFERS_MB: optionalWholeNumber(1, 4096),
   /** How often the server looks for pay-now bookings whose payment deadline has passed. */
   BOOKING_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The scheme of the shops' links (default: http when HOSTED_DOMAIN is localhost, else https). */
@@ -53,10 +51,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   /** The port of the shops' links (default: PORT when HOSTED_DOMAIN is localhost, else none). */
-  PUBLIC_PORT: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(65535).optional(),
-  ),
+  PUBLIC_PORT: optionalWholeNumber(1, 65535),
   /**
    * Behind our own proxy: take the client address from the last X-Forwarded-For entry, and the
    * scheme from X-Forwarded-Proto (Secure cookies, HSTS). Off, no X-Forwarded-* header is read.

@@ -227,12 +227,14 @@ export function createApiHandler(deps: ApiDeps): ApiHandlerWithSandbox {
     if (!verifyXsrf(secret, cookie, request.headers.get(XSRF_HEADER), ctx.now)) throw errors.xsrf()
     const key = checkIdempotencyKey(request.headers.get('idempotency-key'))
     const body = await readRequestBody(request)
-    const replayable = new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })
+    // the body read once, for each reader its own request (a body can be read only once)
+    const withBody = () => new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined })
+    const replayable = withBody()
     const print = fingerprint(method, url.pathname + url.search, body)
     const routeParams = params
     if (route.refuseEarly) {
       try {
-        await route.refuseEarly({ ...ctx, request: new Request(request.url, { method: request.method, headers: request.headers, body: body || undefined }) }, routeParams)
+        await route.refuseEarly({ ...ctx, request: withBody() }, routeParams)
       } catch (refusal) {
         // A refusal before anything was written is answered as the handler's own refusals are
         // (nothing stored under the key). A known key is a repetition: it gets the first call's
