@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import embedLoader from './vite-plugin-embed-loader.ts'
+import routeTrees from './vite-plugin-route-trees.ts'
 import { aliases } from './vite-aliases.ts'
 
 // Plugin order verified in ../shared/TOOLCHAIN.md (trap 3).
@@ -32,6 +33,7 @@ function sourcesHash() {
   return hash.digest('hex').slice(0, 16)
 }
 const buildId = process.env.BUILD_ID ?? sourcesHash()
+const trees = routeTrees()
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
@@ -56,8 +58,11 @@ export default defineConfig({
   },
   plugins: [
     embedLoader(),
+    // the visitor pages' route tree without the staff app (ADR 041); before tanstackStart()
+    trees.vitePlugin,
     tailwindcss(),
     tanstackStart({
+      router: { plugins: [trees.generatorPlugin] },
       importProtection: {
         client: { files: ['**/src/server/**'] },
       },

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { main } from './serve'
 
 const root = join(import.meta.dirname, '..')
-const INPUTS = ['src', 'openapi', 'seed', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json']
+const INPUTS = ['src', 'openapi', 'seed', 'vite.config.ts', 'vite-aliases.ts', 'vite-plugin-embed-loader.ts', 'vite-plugin-route-trees.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json']
 const stampFile = join(root, 'dist', '.build-stamp')
 
 function* files(path: string): Generator<string> {

@@ -183,6 +183,31 @@ test.describe('staff app', () => {
     await expect(page).toHaveURL(at('atelier.localhost', '/de/admin'), SLOW)
   })
 
+  test('the staff app has its own route tree: a staff page loads it, a visitor page never does and goes to a staff page by a page load (ADR 041)', async ({ page }) => {
+    const treeScripts: string[] = []
+    page.on('request', (request) => {
+      if (/\/staff-route-tree-[^/]+\.js$/.test(request.url())) treeScripts.push(request.url())
+    })
+    await gotoHydrated(page, at('localhost', '/de/admin/forgot-password'))
+    expect(treeScripts).toHaveLength(1)
+    // the staff page's router knows the visitor pages: a client-side navigation, no page load
+    await page.evaluate(() => document.body.setAttribute('data-same-document', 'yes'))
+    await page.evaluate(() => (window as unknown as { __TSR_ROUTER__: { navigate: (o: { to: string }) => Promise<void> } }).__TSR_ROUTER__.navigate({ to: '/de/admin/sign-in' }))
+    await expect(page.getByRole('button', { name: T.de.signIn })).toBeVisible()
+    await expect(page.locator('body')).toHaveAttribute('data-same-document', 'yes')
+
+    treeScripts.length = 0
+    await gotoHydrated(page, at('localhost', '/de'))
+    expect(treeScripts).toEqual([])
+    // a visitor page's router does not know the staff pages: a navigation there loads the page
+    await page.evaluate(() => document.body.setAttribute('data-same-document', 'yes'))
+    await page.evaluate(() => void (window as unknown as { __TSR_ROUTER__: { navigate: (o: { to: string }) => Promise<void> } }).__TSR_ROUTER__.navigate({ to: '/de/admin/forgot-password' }))
+    await expect(page).toHaveURL(at('localhost', '/de/admin/forgot-password'))
+    await expect(page.getByRole('button', { name: T.de.sendLink })).toBeVisible()
+    await expect(page.locator('body')).not.toHaveAttribute('data-same-document', 'yes')
+    expect(treeScripts).toHaveLength(1)
+  })
+
   test('an invalid link and the forgot-password page', async ({ page }) => {
     test.slow() // four axe runs
     for (const lang of LANGS) {

@@ -27,8 +27,8 @@ test('the JavaScript of every page type stays within its gzip budget', async ({ 
     embedSearch: '/de/embed/v1/search',
   }
   const measured: Record<string, number> = {}
-  // what only the staff app loads: its API calls, the API reference's renderer, the rich-text editor, the reports' charts, its message catalogue
-  const staffOnly = ['/api/admin/v1/', 'createApiReference', 'ProseMirror', 'recharts-wrapper', 'Invite a staff member', 'Mitarbeitende Person einladen', 'Inviter un membre du personnel']
+  // what only the staff app loads: its routes (ADR 041), its API calls, the API reference's renderer, the rich-text editor, the reports' charts, its message catalogue
+  const staffOnly = ['$lang/admin', '/api/admin/v1/', 'createApiReference', 'ProseMirror', 'recharts-wrapper', 'Invite a staff member', 'Mitarbeitende Person einladen', 'Inviter un membre du personnel']
   for (const type of PAGE_TYPES) {
     const page = await browser.newPage()
     const weight = await scriptWeight(page, `${origin}${urls[type]}`)

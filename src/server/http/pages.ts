@@ -27,11 +27,7 @@ export function isPersonalPage(pathname: string) {
 }
 
 /** The staff app's pages: personal data (never stored), never indexed, never framed (as every non-embed page). */
-const STAFF_PAGE = /^\/(de|en|fr)\/admin(\/|$)/
-
-export function isStaffPage(pathname: string) {
-  return STAFF_PAGE.test(pathname)
-}
+export { isStaffPage } from '~/lib/staff-pages'
 
 /** Headers of a staff page on top of `securityHeaders`. */
 export function staffPageHeaders(): Record<string, string> {
