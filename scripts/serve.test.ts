@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { serve } from 'srvx'
 import { describe, expect, it } from 'vitest'
-import { compress, GZIP_AT_ONCE_BYTES, IMMUTABLE, plannedWorkers, staticFiles, topLevelNames } from './serve'
+import { createRequestGate } from './lib/request-gate'
+import { answer, compress, GZIP_AT_ONCE_BYTES, IMMUTABLE, plannedWorkers, staticFiles, topLevelNames } from './serve'
 
 const page = (type = 'text/html; charset=utf-8', extra: Record<string, string> = {}) => new Response('<!doctype html><p>' + 'Hallo '.repeat(200), { headers: { 'content-type': type, ...extra } })
 const accepting = new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
@@ -198,3 +199,54 @@ describe('which paths the static files are looked up for', () => {
     expect(topLevelNames(join(dir, 'missing'))('/assets/x.js')).toBe(false)
   })
 })
+
+describe('answers through the request gate (ADR 037)', () => {
+  /** A page whose body is written in two parts, the second when `finish` is called. */
+  function slowPage(log: string[], name: string) {
+    let finish!: () => void
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`<p>${name}, `))
+        finish = () => {
+          log.push(`${name} rendered`)
+          controller.enqueue(new TextEncoder().encode('done</p>'))
+          controller.close()
+        }
+      },
+    })
+    return { response: new Response(body, { status: 201, headers: { 'content-type': 'text/html', 'x-page': name } }), finish: () => finish() }
+  }
+
+  it('holds a place until the body is read (a page renders while it is read), and keeps status, headers and every byte', async () => {
+    const gate = createRequestGate(1)
+    const log: string[] = []
+    const first = slowPage(log, 'first')
+    const second = slowPage(log, 'second')
+    const one = answer(gate, new Request('http://x/de'), async () => (log.push('first asked'), first.response))
+    const two = answer(gate, new Request('http://x/de/listing/a'), async () => (log.push('second asked'), second.response))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(log).toEqual(['first asked'])
+    first.finish()
+    const answered = await one
+    expect([answered.status, answered.headers.get('x-page'), await answered.text()]).toEqual([201, 'first', '<p>first, done</p>'])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(log).toEqual(['first asked', 'first rendered', 'second asked'])
+    second.finish()
+    expect(await (await two).text()).toBe('<p>second, done</p>')
+  })
+
+  it('lets images (resized on libvips\'s threads, bounded by their own queue) and answers without a gate pass', async () => {
+    const gate = createRequestGate(1)
+    const log: string[] = []
+    const page = slowPage(log, 'page')
+    const pending = answer(gate, new Request('http://x/de'), async () => page.response)
+    for (const path of ['/api/media/v1/media/hero.jpg?w=640', '/api/admin/v1/media']) {
+      const image = await answer(gate, new Request(`http://x${path}`), async () => new Response('jpeg bytes'))
+      expect(await image.text()).toBe('jpeg bytes')
+    }
+    expect(await (await answer(null, new Request('http://x/de'), async () => new Response('no gate'))).text()).toBe('no gate')
+    page.finish()
+    expect(await (await pending).text()).toBe('<p>page, done</p>')
+  })
+})
+

@@ -15,6 +15,7 @@ import { prepareDatabase } from '../src/server/prepare'
 import { getRuntime, type Runtime } from '../src/server/runtime'
 import { getEnv, type Env } from '../src/server/env'
 import { onStopRequest, superviseWorkers } from './lib/cluster'
+import { createRequestGate, requestConcurrency, type RequestGate } from './lib/request-gate'
 import { startMailWorker } from '../src/server/mail/worker'
 import { startUnpaidBookingsWorker } from '../src/server/domain/unpaid'
 import { closingInStages } from '../src/server/http/lingering-close'
@@ -68,6 +69,27 @@ export async function compress(request: Request, response: Response): Promise<Re
   const body = await gzipAsync(read.bytes)
   headers.set('content-length', String(body.byteLength))
   return new Response(body, init)
+}
+
+/**
+ * Answers whose work runs on libvips's threads (images resized, uploads prepared), bounded by the
+ * media renderer's own queue: they do not wait for the gate, nor hold a place in it.
+ */
+const OFF_THE_MAIN_THREAD = /^\/api\/(media\/|admin\/v1\/media(\/|$))/
+
+/**
+ * The app's answer, through the request gate when there is one (scripts/lib/request-gate.ts): the
+ * body is read inside it (up to GZIP_AT_ONCE_BYTES, a longer one streams the rest), because a
+ * page renders while its body is read.
+ */
+export async function answer(gate: RequestGate | null, request: Request, fetch: (request: Request) => Promise<Response>): Promise<Response> {
+  if (!gate || OFF_THE_MAIN_THREAD.test(new URL(request.url).pathname)) return fetch(request)
+  return gate.run(async () => {
+    const response = await fetch(request)
+    if (!response.body) return response
+    const read = await readUpTo(response.body, GZIP_AT_ONCE_BYTES)
+    return new Response(read.bytes ?? read.rest, { status: response.status, statusText: response.statusText, headers: response.headers })
+  })
 }
 
 type Bytes = Uint8Array<ArrayBuffer>
@@ -222,6 +244,8 @@ export async function startServer(options: { quiet?: boolean; worker?: boolean }
   const runtime = options.worker ? await getRuntime() : await prepareDatabase()
   const { default: app } = (await import(pathToFileURL(entry).href)) as { default: { fetch: (r: Request) => Promise<Response> } }
   const { env } = runtime
+  const concurrency = requestConcurrency(env)
+  const gate = concurrency ? createRequestGate(concurrency) : null
   const server = serve({
     port: env.PORT,
     hostname: env.HOST,
@@ -230,7 +254,7 @@ export async function startServer(options: { quiet?: boolean; worker?: boolean }
     node: SHARED_PORT,
     middleware: staticFiles(join(root, 'dist', 'client')),
     // an answer given before its request body arrived (413) closes in stages, so the client reads it
-    fetch: closingInStages(async (request: Request) => compress(request, await app.fetch(request))),
+    fetch: closingInStages(async (request: Request) => compress(request, await answer(gate, request, app.fetch))),
   })
   await server.ready()
   const background = options.worker ? null : startBackgroundJobs(runtime)

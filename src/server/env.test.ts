@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { getEnv, resetEnvCache } from './env'
 
-const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE', 'WEB_CONCURRENCY', 'PGLITE_SHARED_BUFFERS_MB'] as const
+const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE', 'WEB_CONCURRENCY', 'PGLITE_SHARED_BUFFERS_MB', 'REQUEST_CONCURRENCY'] as const
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]))
 
 function envWith(values: Partial<Record<(typeof NAMES)[number], string>>) {
@@ -50,5 +50,13 @@ describe('rate limit configuration', () => {
     expect(envWith({ PGLITE_SHARED_BUFFERS_MB: '' }).PGLITE_SHARED_BUFFERS_MB).toBeUndefined()
     expect(envWith({ PGLITE_SHARED_BUFFERS_MB: '64' }).PGLITE_SHARED_BUFFERS_MB).toBe(64)
     for (const value of ['0', '1.5', 'lots']) expect(() => envWith({ PGLITE_SHARED_BUFFERS_MB: value })).toThrow(/PGLITE_SHARED_BUFFERS_MB/)
+  })
+
+  it('takes REQUEST_CONCURRENCY as a whole number from 0 (no limit) to 1024, unset when empty', () => {
+    expect(envWith({}).REQUEST_CONCURRENCY).toBeUndefined()
+    expect(envWith({ REQUEST_CONCURRENCY: '' }).REQUEST_CONCURRENCY).toBeUndefined()
+    expect(envWith({ REQUEST_CONCURRENCY: '0' }).REQUEST_CONCURRENCY).toBe(0)
+    expect(envWith({ REQUEST_CONCURRENCY: '8' }).REQUEST_CONCURRENCY).toBe(8)
+    for (const bad of ['-1', '1025', '1.5', 'some']) expect(() => envWith({ REQUEST_CONCURRENCY: bad }), bad).toThrow(/REQUEST_CONCURRENCY/)
   })
 })

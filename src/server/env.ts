@@ -41,6 +41,12 @@ const EnvSchema = z.object({
    * with DATABASE_URL (or API_ORIGIN). With PGlite the server is one process and this is ignored.
    */
   WEB_CONCURRENCY: optionalWholeNumber(1, 64),
+  /**
+   * Requests one server process works on at once; the others wait their turn in arrival order
+   * (scripts/lib/request-gate.ts, ADR 037). Unset: 2 with PGlite, no limit with DATABASE_URL or
+   * API_ORIGIN; 0: no limit.
+   */
+  REQUEST_CONCURRENCY: optionalWholeNumber(0, 1024),
   /** PGlite's shared_buffers in MB (its page cache, resident for good once filled); unset: 16 (src/server/db/client.ts). */
   PGLITE_SHARED_BUFFERS_MB: optionalWholeNumber(1, 4096),
   /** How often the server looks for pay-now bookings whose payment deadline has passed. */

@@ -1,0 +1,57 @@
+/**
+ * At most `limit` requests worked on at once in this process; the others wait in arrival order.
+ * A finished request hands its place on in a later turn of the event loop (`setImmediate`), never
+ * in the same one.
+ *
+ * Why (ADR 037, "Third round"): on PGlite a page's render runs from its request to its last byte
+ * without giving the event loop a turn (PGlite answers a query without one), and libuv accepts one
+ * new connection per turn of the event loop. With every request worked on at once, a turn lasts
+ * as long as all the renders in flight, so the connections opened last waited seconds in the
+ * kernel's accept queue (the bench's p99). With a small limit a turn lasts one or two renders:
+ * new connections are taken up at once, requests are answered in the order they came, and fewer
+ * renders in flight hold less memory. With PostgreSQL a render waits on the network at every
+ * query, so the event loop turns on its own: no limit there by default.
+ */
+export type RequestGate = {
+  run<T>(work: () => Promise<T>): Promise<T>
+  /** Requests being worked on, and waiting. */
+  readonly active: number
+  readonly waiting: number
+}
+
+export function createRequestGate(limit: number): RequestGate {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`a request gate needs a limit of 1 or more, not ${limit}`)
+  let active = 0
+  const waiting: (() => void)[] = []
+  const handOn = () => {
+    const next = waiting.shift()
+    if (next) next()
+    else active--
+  }
+  return {
+    async run(work) {
+      if (active < limit) active++
+      else await new Promise<void>((resolve) => waiting.push(resolve))
+      try {
+        return await work()
+      } finally {
+        setImmediate(handOn)
+      }
+    },
+    get active() {
+      return active
+    },
+    get waiting() {
+      return waiting.length
+    },
+  }
+}
+
+/** The limit of a server: REQUEST_CONCURRENCY, else 2 on PGlite and none (null) with a database server or API_ORIGIN. */
+export function requestConcurrency(env: { REQUEST_CONCURRENCY?: number; DATABASE_URL?: string; API_ORIGIN?: string }): number | null {
+  if (env.REQUEST_CONCURRENCY !== undefined) return env.REQUEST_CONCURRENCY === 0 ? null : env.REQUEST_CONCURRENCY
+  return env.DATABASE_URL || env.API_ORIGIN ? null : PGLITE_REQUEST_CONCURRENCY
+}
+
+/** Two at once: measured against 1 (less throughput: nothing runs while the one waits for the thread pool or a write) and 4 (p99 back over 0.5 s). */
+export const PGLITE_REQUEST_CONCURRENCY = 2
