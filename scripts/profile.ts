@@ -83,8 +83,11 @@ for (const page of (wanted.length ? wanted : all) as Page[]) {
     // at once: the summary reads the profile's last PROFILE_SECONDS, the load's
     await stopServeProcess(server)
   }
-  // the server's own process writes its profile when it exits (tsx's loader thread may write one too)
-  const files = readdirSync(join(dir, 'prof')).map((f) => join(dir, 'prof', f))
+  // the server's own process writes its profile when it exits (tsx's loader thread may write one
+  // too, and so does the process that creates and seeds the new database before it: other pids)
+  const files = readdirSync(join(dir, 'prof'))
+    .filter((f) => f.split('.').includes(String(server.pid)))
+    .map((f) => join(dir, 'prof', f))
   const biggest = files.sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0]
   if (!biggest) throw new Error(`${page}: no profile written`)
   const target = join(out, `${page}.cpuprofile`)

@@ -1,6 +1,7 @@
 // Serves the production build (dist/) on HOST:PORT: migrates and seeds first, then answers
 // pages, API, media and static assets, from one process or (with DATABASE_URL) from one worker
 // per core (WEB_CONCURRENCY; ADR 038). Run by `npm start` after the build.
+import { spawnSync } from 'node:child_process'
 import cluster from 'node:cluster'
 import { existsSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -14,6 +15,7 @@ import { staticMiddleware } from 'srvx/static'
 import { prepareDatabase } from '../src/server/prepare'
 import { getRuntime, type Runtime } from '../src/server/runtime'
 import { getEnv, type Env } from '../src/server/env'
+import { hasPgliteDatabase } from '../src/server/db/client'
 import { onStopRequest, superviseWorkers } from './lib/cluster'
 import { createRequestGate, requestConcurrency, type RequestGate } from './lib/request-gate'
 import { startMailWorker } from '../src/server/mail/worker'
@@ -241,6 +243,7 @@ export async function startServer(options: { quiet?: boolean; worker?: boolean }
   if (options.worker) onStopRequest((reason) => stop(reason))
   const entry = join(root, 'dist', 'server', 'server.js')
   if (!existsSync(entry)) throw new Error(NO_BUILD)
+  if (!options.worker) prepareNewDatabaseApart(getEnv())
   const runtime = options.worker ? await getRuntime() : await prepareDatabase()
   const { default: app } = (await import(pathToFileURL(entry).href)) as { default: { fetch: (r: Request) => Promise<Response> } }
   const { env } = runtime
@@ -283,6 +286,18 @@ export async function startServer(options: { quiet?: boolean; worker?: boolean }
     process.on('SIGTERM', () => void shutdown('SIGTERM'))
   }
   return server
+}
+
+/**
+ * A first start on PGlite (no database in DATA_DIR yet) creates, migrates and seeds it in a
+ * process of its own (`scripts/db.ts migrate`, as `npm run db:migrate`), then serves from a
+ * database that is ready: initdb and the seed need about 300 MiB for a while and leave some
+ * 100 MiB in the allocator's heap that glibc never gives back (ADR 037, "Third round").
+ */
+function prepareNewDatabaseApart(env: Env) {
+  if (env.DATABASE_URL || env.API_ORIGIN || hasPgliteDatabase(env.dataDir)) return
+  const result = spawnSync(process.execPath, [...process.execArgv, join(root, 'scripts', 'db.ts'), 'migrate'], { stdio: 'inherit', env: process.env, timeout: 10 * 60_000 })
+  if (result.status !== 0) throw new Error(`creating the database in ${env.dataDir} failed (${result.error?.message ?? `exit code ${result.status ?? result.signal}`}); see the output above`)
 }
 
 const NO_BUILD = 'No production build in dist/: run `npm run build` (npm start does it for you).'

@@ -158,6 +158,9 @@ test.describe('resilience', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'res-pglite-'))
     let app: Started | undefined = await startServer(4199, { DATABASE_URL: '', DATA_DIR: dataDir })
     try {
+      // a first start creates and seeds the database in a process of its own, then serves it (ADR 037)
+      const dbLines = app.output().split('\n').filter((line) => line.startsWith('[db] '))
+      expect(dbLines).toEqual([expect.stringMatching(/: migrated, demo shops seeded in \d+ ms$/), expect.stringMatching(/: migrated in \d+ ms$/)])
       const v = await visitor(app.origin)
       const session = await findSession(v, 8)
       const carts = await Promise.all(Array.from({ length: 8 }, () => cartWithPlace(v, session)))
@@ -171,6 +174,7 @@ test.describe('resilience', () => {
 
       // Restart on the same data: the server comes up and the books balance.
       app = await startServer(4199, { DATABASE_URL: '', DATA_DIR: dataDir })
+      expect(app.output().split('\n').filter((line) => line.startsWith('[db] '))).toEqual([expect.stringMatching(/: migrated in \d+ ms$/)])
       const w = await visitor(app.origin)
       const results = await Promise.all(carts.map(async (c) => (await w.get(`/api/webshop/v1/carts/${c.cart}/booking`)).status))
       const booked = results.filter((s) => s === 200).length

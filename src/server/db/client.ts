@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
@@ -131,8 +131,14 @@ async function listenOnPostgres(newClient: () => ListenClient, channel: string, 
 }
 
 /** The database of this process, from DATABASE_URL or DATA_DIR/db. */
+/** Where PGlite keeps a server's database: `db` in DATA_DIR. */
+export const pgliteDirectory = (dataDir: string) => join(dataDir, 'db')
+
+/** Whether DATA_DIR holds a database already (PostgreSQL's PG_VERSION file is written by initdb). */
+export const hasPgliteDatabase = (dataDir: string) => existsSync(join(pgliteDirectory(dataDir), 'PG_VERSION'))
+
 export function openDatabaseFromEnv(env: { DATABASE_URL?: string; dataDir: string; PGLITE_SHARED_BUFFERS_MB?: number }) {
   return env.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : openDatabase({ kind: 'pglite', dataDir: join(env.dataDir, 'db'), sharedBuffersMiB: env.PGLITE_SHARED_BUFFERS_MB })
+    : openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(env.dataDir), sharedBuffersMiB: env.PGLITE_SHARED_BUFFERS_MB })
 }
