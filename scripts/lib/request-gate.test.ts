@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRequestGate, PGLITE_REQUEST_CONCURRENCY, requestConcurrency } from './request-gate'
+import { createRequestGate, PGLITE_REQUEST_CONCURRENCY, POSTGRES_REQUEST_CONCURRENCY, requestConcurrency } from './request-gate'
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -64,13 +64,14 @@ describe('the request gate (ADR 037)', () => {
     expect(() => createRequestGate(1.5)).toThrow()
   })
 
-  it('limits PGlite to two by default, a database server or API_ORIGIN not at all; REQUEST_CONCURRENCY decides (0: no limit)', () => {
+  it('limits PGlite to two and PostgreSQL to four by default, API_ORIGIN not at all; REQUEST_CONCURRENCY decides (0: no limit)', () => {
     expect(requestConcurrency({})).toBe(PGLITE_REQUEST_CONCURRENCY)
     expect(PGLITE_REQUEST_CONCURRENCY).toBe(2)
-    expect(requestConcurrency({ DATABASE_URL: 'postgres://db/shop' })).toBeNull()
+    expect(requestConcurrency({ DATABASE_URL: 'postgres://db/shop' })).toBe(POSTGRES_REQUEST_CONCURRENCY)
+    expect(POSTGRES_REQUEST_CONCURRENCY).toBe(4)
     expect(requestConcurrency({ API_ORIGIN: 'https://api.example.ch' })).toBeNull()
     expect(requestConcurrency({ REQUEST_CONCURRENCY: 8 })).toBe(8)
-    expect(requestConcurrency({ REQUEST_CONCURRENCY: 4, DATABASE_URL: 'postgres://db/shop' })).toBe(4)
+    expect(requestConcurrency({ REQUEST_CONCURRENCY: 4, API_ORIGIN: 'https://api.example.ch' })).toBe(4)
     expect(requestConcurrency({ REQUEST_CONCURRENCY: 0 })).toBeNull()
   })
 })

@@ -9,8 +9,11 @@
  * as long as all the renders in flight, so the connections opened last waited seconds in the
  * kernel's accept queue (the bench's p99). With a small limit a turn lasts one or two renders:
  * new connections are taken up at once, requests are answered in the order they came, and fewer
- * renders in flight hold less memory. With PostgreSQL a render waits on the network at every
- * query, so the event loop turns on its own: no limit there by default.
+ * renders in flight hold less memory. With PostgreSQL the renders wait on the network at each
+ * query, but still long enough between those waits for the same staircase (one process: p99 3.7 s
+ * without a gate, 0.3-0.8 s with one); a database across a network makes them wait longer, so a
+ * few more are worked on at once there. With API_ORIGIN every request waits on another server:
+ * no gate.
  */
 export type RequestGate = {
   run<T>(work: () => Promise<T>): Promise<T>
@@ -47,11 +50,19 @@ export function createRequestGate(limit: number): RequestGate {
   }
 }
 
-/** The limit of a server: REQUEST_CONCURRENCY, else 2 on PGlite and none (null) with a database server or API_ORIGIN. */
+/** The limit of a server: REQUEST_CONCURRENCY, else 2 on PGlite, 4 with DATABASE_URL, none (null) with API_ORIGIN. */
 export function requestConcurrency(env: { REQUEST_CONCURRENCY?: number; DATABASE_URL?: string; API_ORIGIN?: string }): number | null {
   if (env.REQUEST_CONCURRENCY !== undefined) return env.REQUEST_CONCURRENCY === 0 ? null : env.REQUEST_CONCURRENCY
-  return env.DATABASE_URL || env.API_ORIGIN ? null : PGLITE_REQUEST_CONCURRENCY
+  if (env.API_ORIGIN) return null
+  return env.DATABASE_URL ? POSTGRES_REQUEST_CONCURRENCY : PGLITE_REQUEST_CONCURRENCY
 }
 
-/** Two at once: measured against 1 (less throughput: nothing runs while the one waits for the thread pool or a write) and 4 (p99 back over 0.5 s). */
+/** Two at once on PGlite: measured against 1 (less throughput: nothing runs while the one waits for the thread pool or a socket) and 4 (p99 back over 0.5 s). */
 export const PGLITE_REQUEST_CONCURRENCY = 2
+
+/**
+ * Four with PostgreSQL: on this machine's local PostgreSQL 2 measured best (two workers: p99 290-405
+ * ms against 513-702 with 4 and 963-1 379 without a gate), but a render then idles the core for
+ * every round trip to the database; 4 keeps the cores busy with a database a few milliseconds away.
+ */
+export const POSTGRES_REQUEST_CONCURRENCY = 4

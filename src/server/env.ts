@@ -43,8 +43,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: optionalWholeNumber(1, 64),
   /**
    * Requests one server process works on at once; the others wait their turn in arrival order
-   * (scripts/lib/request-gate.ts, ADR 037). Unset: 2 with PGlite, no limit with DATABASE_URL or
-   * API_ORIGIN; 0: no limit.
+   * (scripts/lib/request-gate.ts, ADR 037). Unset: 2 with PGlite, 4 with DATABASE_URL, no limit
+   * with API_ORIGIN; 0: no limit.
    */
   REQUEST_CONCURRENCY: optionalWholeNumber(0, 1024),
   /** PGlite's shared_buffers in MB (its page cache, resident for good once filled); unset: 16 (src/server/db/client.ts). */
