@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { markDatabaseError } from './errors'
+import { useDrizzleParsers, withoutPerQueryParsers } from './pglite-parsers'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 /** The transaction handed to a `db.transaction(…)` callback. */
@@ -80,7 +81,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMiB ?? PGLITE_SHARED_BUFFERS_MIB}MB`]
   const client = options.dataDir ? new PGlite(options.dataDir, { extensions, startParams }) : new PGlite({ extensions, startParams })
   await client.waitReady
-  const db = drizzle({ client, schema }) as unknown as Db
+  useDrizzleParsers(client)
+  const db = drizzle({ client: withoutPerQueryParsers(client), schema }) as unknown as Db
   const listen = (channel: string, onMessage: (payload?: string) => void) => client.listen(channel, (payload) => onMessage(payload))
   return { db, kind: 'pglite', close: () => client.close(), listen }
 }
