@@ -42,18 +42,26 @@ export default function routeTrees(root = import.meta.dirname): { vitePlugin: Pl
       if (!generator) throw new Error('route-trees: the route generator did not start (is generatorPlugin in tanstackStart({ router: { plugins } })?)')
       const crawl = await generator.getCrawlingResult()
       if (!crawl) throw new Error('route-trees: the route generator has no crawl of src/routes')
-      const routeNodes: RouteNode[] = []
-      const routeTree = visitorNodes(crawl.acc.routeTree, routeNodes)
-      const content = generator.buildRouteTree({
-        ...crawl,
-        acc: { ...crawl.acc, routeTree, routeNodes },
-        config: { disableTypes: true, enableRouteTreeFormatting: false, routeTreeFileHeader: [], routeTreeFileFooter: [] },
-      }).routeTreeContent
+      const content = visitorTreeModule(generator, crawl)
       if (content.includes(STAFF_ROUTE_PATH)) throw new Error(`route-trees: the visitor tree still names ${STAFF_ROUTE_PATH}`)
       return { code: content, map: null }
     },
   }
   return { vitePlugin, generatorPlugin }
+}
+
+type Crawl = NonNullable<Awaited<ReturnType<Generator['getCrawlingResult']>>>
+
+/** The code of a route tree module (JavaScript, no types), as Start builds its client tree. */
+export function treeModule(generator: Generator, crawl: Crawl) {
+  return generator.buildRouteTree({ ...crawl, config: { disableTypes: true, enableRouteTreeFormatting: false, routeTreeFileHeader: [], routeTreeFileFooter: [] } }).routeTreeContent
+}
+
+/** The visitor tree's module: the crawl without the staff routes and server-only routes. */
+export function visitorTreeModule(generator: Generator, crawl: Crawl) {
+  const routeNodes: RouteNode[] = []
+  const routeTree = visitorNodes(crawl.acc.routeTree, routeNodes)
+  return treeModule(generator, { ...crawl, acc: { ...crawl.acc, routeTree, routeNodes } })
 }
 
 export function isStaffRoute(node: Pick<RouteNode, 'routePath'>) {

@@ -339,13 +339,6 @@ export function plannedWorkers(env: Pick<Env, 'DATABASE_URL' | 'API_ORIGIN' | 'W
 }
 
 /**
- * `npm start`/`npm run serve`: one process, or a primary and its workers (ADR 038). The primary
- * migrates and seeds once, runs the background jobs, forks the workers (they share the port),
- * replaces one that dies (more than 5 in a minute: it stops with exit code 1), restarts them one
- * at a time on SIGHUP or SIGUSR2 (a new one listens before an old one stops: a new build is
- * picked up without a gap) and on SIGTERM/SIGINT lets them finish their requests (at most 10 s).
- */
-/**
  * How far V8 lets the heap grow past what survived its last full collection, in percent. By
  * default it allows up to 4× when the program allocates fast, as page renders do: under the bench's
  * 50 connections a server with about 100 MiB of live objects grew a heap of 420-580 MiB, most of
@@ -355,6 +348,13 @@ export function plannedWorkers(env: Pick<Env, 'DATABASE_URL' | 'API_ORIGIN' | 'W
  */
 export const HEAP_GROWING_PERCENT = 50
 
+/**
+ * `npm start`/`npm run serve`: one process, or a primary and its workers (ADR 038). The primary
+ * migrates and seeds once, runs the background jobs, forks the workers (they share the port),
+ * replaces one that dies (more than 5 in a minute: it stops with exit code 1), restarts them one
+ * at a time on SIGHUP or SIGUSR2 (a new one listens before an old one stops: a new build is
+ * picked up without a gap) and on SIGTERM/SIGINT lets them finish their requests (at most 10 s).
+ */
 export async function main() {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
   if (cluster.isWorker) return void (await startServer({ worker: true }))

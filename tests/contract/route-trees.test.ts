@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Generator, getConfig, type RouteNode } from '@tanstack/router-generator'
-import { isStaffRoute, STAFF_ROUTE_PATH, visitorNodes } from '../../vite-plugin-route-trees'
+import { isStaffRoute, STAFF_ROUTE_PATH, treeModule, visitorNodes, visitorTreeModule } from '../../vite-plugin-route-trees'
 
 const root = join(import.meta.dirname, '..', '..')
 const out = mkdtempSync(join(tmpdir(), 'route-trees-'))
@@ -45,12 +45,10 @@ describe('the visitor route tree', () => {
 
   it('builds a tree module that names no staff route', async () => {
     const crawl = (await generator.getCrawlingResult())!
-    const routeNodes: RouteNode[] = []
-    const routeTree = visitorNodes(crawl.acc.routeTree, routeNodes)
-    const code = generator.buildRouteTree({ ...crawl, acc: { ...crawl.acc, routeTree, routeNodes }, config: { disableTypes: true, enableRouteTreeFormatting: false, routeTreeFileHeader: [], routeTreeFileFooter: [] } }).routeTreeContent
+    const code = visitorTreeModule(generator, crawl)
     expect(code).not.toContain(STAFF_ROUTE_PATH)
     expect(code).toContain('routes/$lang/_default/listing.$slug')
-    const whole = generator.buildRouteTree({ ...crawl, config: { disableTypes: true, enableRouteTreeFormatting: false, routeTreeFileHeader: [], routeTreeFileFooter: [] } }).routeTreeContent
+    const whole = treeModule(generator, crawl)
     expect(whole).toContain(STAFF_ROUTE_PATH)
   })
 })
