@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # The shop as an image: what `npm start` does (scripts/bootstrap.mjs + scripts/start.ts), split
-# in two. Image build: `npm ci`, `npm run build`. Container start: scripts/serve.ts migrates,
+# in two. Image build: `npm ci`, `npm run build` (which also writes dist/serve.mjs, the server as
+# plain JavaScript: ADR 042). Container start: dist/serve.mjs migrates,
 # seeds the demo shops on first run (under a PostgreSQL advisory lock, so several containers may
 # start at once on one database: src/server/prepare.ts) and serves dist/ on HOST:PORT.
 # Without DATABASE_URL the data is PGlite in /data (a volume); with it, PostgreSQL (compose.yaml).
@@ -26,13 +27,15 @@ COPY . .
 # Then only the runtime dependencies. tsx stays: it is a devDependency but also an optional peer
 # of vite, which is in the production tree (the lockfile marks it "devOptional"), and
 # --omit=dev keeps such packages; the `test -f` fails the build if that ever changes (so does
-# tests/deploy/docker-files.test.ts). serve.ts needs it: `node --import tsx`.
+# tests/deploy/docker-files.test.ts). The server needs it once: a first start on PGlite creates
+# the database with `node --import tsx scripts/db.ts migrate` in a process of its own.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && test -f node_modules/tsx/package.json
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# MALLOC_ARENA_MAX: as npm start sets it (scripts/bootstrap.mjs, ADR 042)
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Code is root's and read-only for the server; only /data is written (PGlite's database,
 # operator tokens, .eml mail when SMTP_URL is unset).
@@ -49,6 +52,6 @@ EXPOSE 3000
 # Ready = the built-in API answers for the default shop (Host localhost). No curl in slim images.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "require('http').get({host:'127.0.0.1',port:process.env.PORT,path:'/api/webshop/v1/config',headers:{host:'localhost'},timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('timeout',()=>process.exit(1)).on('error',()=>process.exit(1))"]
-# serve.ts closes the server, the mail worker and the database on SIGTERM (at most 10 s).
+# The server closes itself, the mail worker and the database on SIGTERM (at most 10 s).
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "scripts/serve.ts"]
+CMD ["node", "dist/serve.mjs"]

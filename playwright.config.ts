@@ -4,7 +4,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://localhost:${PORT}`
 
 /**
- * End-to-end tests against the production build (dist/) served by scripts/serve.ts on a fresh
+ * End-to-end tests against the production build (dist/) served by dist/serve.mjs on a fresh
  * PGlite data directory, in Debian's Chromium (../shared/TOOLCHAIN.md: flags for this machine).
  */
 export default defineConfig({
@@ -45,7 +45,7 @@ export default defineConfig({
   ],
   webServer: {
     // the suite's data: the demo shops, each letting one address hold 400 places (tests/support/e2e-data.ts)
-    command: 'rm -rf test-results/e2e-data && tsx tests/support/e2e-data.ts test-results/e2e-data && tsx scripts/serve.ts',
+    command: 'rm -rf test-results/e2e-data && tsx tests/support/e2e-data.ts test-results/e2e-data && node dist/serve.mjs',
     url: `${baseURL}/api/webshop/v1/config`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import embedLoader from './vite-plugin-embed-loader.ts'
 import routeTrees from './vite-plugin-route-trees.ts'
+import serveBundle from './vite-plugin-serve-bundle.ts'
 import { aliases } from './vite-aliases.ts'
 
 // Plugin order verified in ../shared/TOOLCHAIN.md (trap 3).
@@ -70,5 +71,6 @@ export default defineConfig({
     viteReact(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    serveBundle(),
   ],
 })

@@ -2,10 +2,11 @@
 // Entry of `npm start` and `npm test`. Runs on whatever Node the machine has (Node 20 here):
 // plain JavaScript, no dependencies. It installs the project's dependencies when they are
 // missing or stale (lockfile changed), then hands over to the project's own Node 24
-// (npm package `node`, installed at node_modules/.bin/node) running scripts/<command>.ts.
+// (npm package `node`, installed at node_modules/.bin/node) running scripts/<command>.ts, and for
+// `npm start` then the server that command built, dist/serve.mjs.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -44,7 +45,14 @@ if (current !== wanted || !existsSync(projectNode)) {
   writeFileSync(stampFile, wanted + '\n')
 }
 
-// Node 24 runs the TypeScript scripts directly (type stripping); tsx adds the `~/` alias.
+const childEnv = {
+  ...process.env,
+  PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+  // glibc's malloc arenas of the server's threads (ADR 042; scripts/lib/serve-process.ts says why)
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+}
+
+// Node 24 runs the TypeScript scripts (tsx adds the `~/` alias and extensionless imports).
 const result = spawnSync(
   projectNode,
   ['--import', 'tsx', join(root, commands[command]), ...process.argv.slice(3)],
@@ -53,12 +61,28 @@ const result = spawnSync(
     stdio: 'inherit',
     // `npm test` takes about 25 minutes on the 2-core machine; nothing may hang forever
     timeout: 150 * 60_000,
-    env: {
-      ...process.env,
-      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
-    },
+    env: childEnv,
   },
 )
 if (result.error) console.error(`[bootstrap] ${command} stopped: ${result.error.message}`)
 if (result.signal) process.kill(process.pid, result.signal)
-process.exit(result.status ?? 1)
+if (result.status !== 0 || command !== 'start') process.exit(result.status ?? 1)
+
+// `npm start`: scripts/start.ts has built dist/ when it was stale; the server the build wrote
+// runs on plain Node (ADR 042). Signals reach it through this process: SIGTERM and SIGINT stop
+// it cleanly, SIGHUP and SIGUSR2 restart its workers one at a time.
+process.env.NODE_ENV ??= 'production'
+const server = spawn(projectNode, [join(root, 'dist', 'serve.mjs'), ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...childEnv, NODE_ENV: process.env.NODE_ENV },
+})
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR2']) process.on(signal, () => server.kill(signal))
+server.on('error', (error) => {
+  console.error(`[bootstrap] the server did not start: ${error.message}`)
+  process.exit(1)
+})
+server.on('exit', (code, signal) => {
+  if (signal) process.kill(process.pid, signal)
+  process.exit(code ?? 1)
+})

@@ -296,7 +296,9 @@ export async function startServer(options: { quiet?: boolean; worker?: boolean }
  */
 function prepareNewDatabaseApart(env: Env) {
   if (env.DATABASE_URL || env.API_ORIGIN || hasPgliteDatabase(env.dataDir)) return
-  const result = spawnSync(process.execPath, [...process.execArgv, join(root, 'scripts', 'db.ts'), 'migrate'], { stdio: 'inherit', env: process.env, timeout: 10 * 60_000 })
+  // scripts/db.ts is TypeScript: tsx runs it, whether this server runs from dist/serve.mjs or not
+  const tsx = import.meta.resolve('tsx')
+  const result = spawnSync(process.execPath, ['--import', tsx, join(root, 'scripts', 'db.ts'), 'migrate'], { stdio: 'inherit', env: process.env, timeout: 10 * 60_000 })
   if (result.status !== 0) throw new Error(`creating the database in ${env.dataDir} failed (${result.error?.message ?? `exit code ${result.status ?? result.signal}`}); see the output above`)
 }
 

@@ -1,13 +1,13 @@
-// `npm start` (after scripts/bootstrap.mjs has installed dependencies): builds when the
-// sources changed since the last build, then migrates, seeds on first run and serves dist/.
+// `npm start`, its first half (after scripts/bootstrap.mjs has installed dependencies): builds
+// when the sources changed since the last build. Then bootstrap.mjs runs the server the build
+// wrote, dist/serve.mjs, which migrates, seeds on first run and serves dist/ (ADR 042).
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
-import { main } from './serve'
 
 const root = join(import.meta.dirname, '..')
-const INPUTS = ['src', 'openapi', 'seed', 'vite.config.ts', 'vite-aliases.ts', 'vite-plugin-embed-loader.ts', 'vite-plugin-route-trees.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json']
+const INPUTS = ['src', 'openapi', 'seed', 'scripts/serve.ts', 'scripts/lib', 'vite.config.ts', 'vite-aliases.ts', 'vite-plugin-embed-loader.ts', 'vite-plugin-route-trees.ts', 'vite-plugin-serve-bundle.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json']
 const stampFile = join(root, 'dist', '.build-stamp')
 
 function* files(path: string): Generator<string> {
@@ -34,7 +34,7 @@ export function sourceHash() {
 export function buildIfStale(log = console.log) {
   const wanted = sourceHash()
   const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : ''
-  if (built === wanted && existsSync(join(root, 'dist', 'server', 'server.js'))) {
+  if (built === wanted && existsSync(join(root, 'dist', 'server', 'server.js')) && existsSync(join(root, 'dist', 'serve.mjs'))) {
     log('[build] dist/ is up to date')
     return
   }
@@ -45,10 +45,8 @@ export function buildIfStale(log = console.log) {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  process.env.NODE_ENV ??= 'production'
   try {
     buildIfStale()
-    await main()
   } catch (error) {
     console.error('[start] could not start:', error instanceof Error ? error.message : error)
     process.exit(1)

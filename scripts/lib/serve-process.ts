@@ -1,11 +1,22 @@
-// A production server (`scripts/serve.ts`) in a process of its own, as the benchmarks, Lighthouse
-// and the multi-process e2e suites start it: the server's own Node process (not the tsx CLI,
-// whose child would outlive a kill), its log kept for error messages and out of the caller's
+// A production server (dist/serve.mjs, the bundle of `scripts/serve.ts`: ADR 042) in a process of
+// its own, as the benchmarks, Lighthouse and the multi-process e2e suites start it, with the
+// environment `npm start` gives it; its log kept for error messages and out of the caller's
 // output. Plain Node: Playwright test files can import it.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
+
+/** What `vite build` writes next to the server bundle (vite-plugin-serve-bundle.ts). */
+export const SERVE_BUNDLE = join(root, 'dist', 'serve.mjs')
+
+/**
+ * glibc's malloc arenas for the server's threads, as scripts/bootstrap.mjs and the Dockerfile
+ * set it (ADR 042): with the default (8 per core) zlib, the file system and V8's helper threads
+ * left about 170 MiB in arenas of their own. A variable of the process's environment: glibc reads
+ * it when the process starts.
+ */
+export const MALLOC_ARENA_MAX = '2'
 
 export type ServeProcess = { process: ChildProcess; origin: string; pid: number; output: () => string }
 
@@ -14,9 +25,10 @@ export type ServeProcess = { process: ChildProcess; origin: string; pid: number;
  * PGlite unless `env` says otherwise (pass DATA_DIR, or DATABASE_URL), and waits until it answers.
  */
 export async function startServeProcess(port: number, env: Record<string, string> = {}, timeoutMs = 90_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, [SERVE_BUNDLE], {
     cwd: root,
     env: {
+      MALLOC_ARENA_MAX,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
