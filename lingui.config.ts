@@ -21,10 +21,10 @@ export default defineConfig({
       include: ADMIN_SOURCES,
       exclude: ['**/*.test.*'],
     },
-    // The e-mails' texts and the staff's exports (server only, read at run time by src/server/mail/i18n.ts).
+    // The e-mails' texts, the staff's exports and the busy page (server only, read at run time by src/server/mail/i18n.ts).
     {
       path: '<rootDir>/src/locales/{locale}/mail',
-      include: ['<rootDir>/src/server/mail', '<rootDir>/src/server/exports'],
+      include: ['<rootDir>/src/server/mail', '<rootDir>/src/server/exports', '<rootDir>/src/server/http/busy.ts'],
       exclude: ['**/*.test.*'],
     },
   ],

@@ -248,5 +248,26 @@ describe('answers through the request gate (ADR 037)', () => {
     page.finish()
     expect(await (await pending).text()).toBe('<p>page, done</p>')
   })
+
+  it('answers 503 at once when the waiting line is full, and never works on a request whose client went away while it waited', async () => {
+    const gate = createRequestGate(1, 1)
+    const log: string[] = []
+    const page = slowPage(log, 'page')
+    const pending = answer(gate, new Request('http://x/de'), async () => page.response)
+    const client = new AbortController()
+    const gone = answer(gate, new Request('http://x/de/listing/a', { signal: client.signal }), async () => (log.push('gone asked'), new Response('never')))
+    const refused = await answer(gate, new Request('http://x/fr/listing/b', { headers: { accept: 'text/html' } }), async () => (log.push('refused asked'), new Response('never')))
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '2'])
+    expect(await refused.text()).toContain('<html lang="fr">')
+    client.abort()
+    expect((await gone).status).toBe(499)
+    expect(gate.waiting).toBe(0)
+    // its place in the line is free again
+    const api = answer(gate, new Request('http://x/api/webshop/v1/offers'), async () => new Response('waits its turn'))
+    page.finish()
+    expect(await (await pending).text()).toBe('<p>page, done</p>')
+    expect(await (await api).text()).toBe('waits its turn')
+    expect(log).toEqual(['page rendered'])
+  })
 })
 

@@ -17,7 +17,8 @@ import { getRuntime, type Runtime } from '../src/server/runtime'
 import { getEnv, type Env } from '../src/server/env'
 import { hasPgliteDatabase } from '../src/server/db/client'
 import { onStopRequest, superviseWorkers } from './lib/cluster'
-import { createRequestGate, requestConcurrency, type RequestGate } from './lib/request-gate'
+import { ClientGone, createRequestGate, GateFull, requestConcurrency, requestQueueLimit, type RequestGate } from './lib/request-gate'
+import { busyResponse } from '../src/server/http/busy'
 import { startMailWorker } from '../src/server/mail/worker'
 import { startUnpaidBookingsWorker } from '../src/server/domain/unpaid'
 import { closingInStages } from '../src/server/http/lingering-close'
@@ -82,16 +83,24 @@ const OFF_THE_MAIN_THREAD = /^\/api\/(media\/|admin\/v1\/media(\/|$))/
 /**
  * The app's answer, through the request gate when there is one (scripts/lib/request-gate.ts): the
  * body is read inside it (up to GZIP_AT_ONCE_BYTES, a longer one streams the rest), because a
- * page renders while its body is read.
+ * page renders while its body is read. When too many wait already: 503 (src/server/http/busy.ts).
+ * A request whose client went away while it waited is never worked on.
  */
 export async function answer(gate: RequestGate | null, request: Request, fetch: (request: Request) => Promise<Response>): Promise<Response> {
   if (!gate || OFF_THE_MAIN_THREAD.test(new URL(request.url).pathname)) return fetch(request)
-  return gate.run(async () => {
-    const response = await fetch(request)
-    if (!response.body) return response
-    const read = await readUpTo(response.body, GZIP_AT_ONCE_BYTES)
-    return new Response(read.bytes ?? read.rest, { status: response.status, statusText: response.statusText, headers: response.headers })
-  })
+  try {
+    return await gate.run(async () => {
+      const response = await fetch(request)
+      if (!response.body) return response
+      const read = await readUpTo(response.body, GZIP_AT_ONCE_BYTES)
+      return new Response(read.bytes ?? read.rest, { status: response.status, statusText: response.statusText, headers: response.headers })
+    }, request.signal)
+  } catch (error) {
+    if (error instanceof GateFull) return busyResponse(request)
+    // nobody reads it: the connection is closed
+    if (error instanceof ClientGone) return new Response(null, { status: 499 })
+    throw error
+  }
 }
 
 type Bytes = Uint8Array<ArrayBuffer>
@@ -248,7 +257,7 @@ export async function startServer(options: { quiet?: boolean; worker?: boolean }
   const { default: app } = (await import(pathToFileURL(entry).href)) as { default: { fetch: (r: Request) => Promise<Response> } }
   const { env } = runtime
   const concurrency = requestConcurrency(env)
-  const gate = concurrency ? createRequestGate(concurrency) : null
+  const gate = concurrency ? createRequestGate(concurrency, requestQueueLimit(env)) : null
   const server = serve({
     port: env.PORT,
     hostname: env.HOST,

@@ -16,14 +16,36 @@
  * no gate.
  */
 export type RequestGate = {
-  run<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * Runs `work` once a place is free. Refuses with `GateFull` at once when `maxWaiting` requests
+   * already wait, and with `ClientGone` when `signal` aborts (the client closed its connection)
+   * before the work started: nobody would read the answer.
+   */
+  run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>
   /** Requests being worked on, and waiting. */
   readonly active: number
   readonly waiting: number
 }
 
-export function createRequestGate(limit: number): RequestGate {
+/** More requests wait than the gate takes: the server answers 503 with Retry-After. */
+export class GateFull extends Error {
+  constructor() {
+    super('too many requests are waiting')
+    this.name = 'GateFull'
+  }
+}
+
+/** The client went away while its request waited: it was never worked on. */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client went away while its request waited')
+    this.name = 'ClientGone'
+  }
+}
+
+export function createRequestGate(limit: number, maxWaiting = DEFAULT_MAX_WAITING): RequestGate {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`a request gate needs a limit of 1 or more, not ${limit}`)
+  if (!Number.isInteger(maxWaiting) || maxWaiting < 0) throw new Error(`a request gate needs a waiting line of 0 or more, not ${maxWaiting}`)
   let active = 0
   const waiting: (() => void)[] = []
   const handOn = () => {
@@ -31,10 +53,27 @@ export function createRequestGate(limit: number): RequestGate {
     if (next) next()
     else active--
   }
+  const wait = (signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const at = waiting.indexOf(start)
+        if (at < 0) return
+        waiting.splice(at, 1)
+        reject(new ClientGone())
+      }
+      const start = () => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }
+      waiting.push(start)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
   return {
-    async run(work) {
+    async run(work, signal) {
+      if (signal?.aborted) throw new ClientGone()
       if (active < limit) active++
-      else await new Promise<void>((resolve) => waiting.push(resolve))
+      else if (waiting.length >= maxWaiting) throw new GateFull()
+      else await wait(signal)
       try {
         return await work()
       } finally {
@@ -48,6 +87,19 @@ export function createRequestGate(limit: number): RequestGate {
       return waiting.length
     },
   }
+}
+
+/**
+ * How many requests may wait by default (REQUEST_QUEUE_LIMIT changes it): 200 visitors arriving
+ * at once for the last places must all be served (the bench's race), and at the slowest page's
+ * pace (about 120 a second on PGlite on the 2-core machine) 1 024 are answered within some 8
+ * seconds; more would wait longer than a visitor does and hold their sockets and requests.
+ */
+export const DEFAULT_MAX_WAITING = 1024
+
+/** How many may wait in a server: REQUEST_QUEUE_LIMIT, else DEFAULT_MAX_WAITING. */
+export function requestQueueLimit(env: { REQUEST_QUEUE_LIMIT?: number }): number {
+  return env.REQUEST_QUEUE_LIMIT ?? DEFAULT_MAX_WAITING
 }
 
 /** The limit of a server: REQUEST_CONCURRENCY, else 2 on PGlite, 4 with DATABASE_URL, none (null) with API_ORIGIN. */

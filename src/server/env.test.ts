@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { getEnv, resetEnvCache } from './env'
 
-const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE', 'WEB_CONCURRENCY', 'PGLITE_SHARED_BUFFERS_MB', 'REQUEST_CONCURRENCY'] as const
+const NAMES = ['RATE_LIMIT_READS_PER_MINUTE', 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', 'RATE_LIMIT_WRITES_PER_MINUTE', 'WEB_CONCURRENCY', 'PGLITE_SHARED_BUFFERS_MB', 'REQUEST_CONCURRENCY', 'REQUEST_QUEUE_LIMIT'] as const
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]))
 
 function envWith(values: Partial<Record<(typeof NAMES)[number], string>>) {
@@ -58,5 +58,13 @@ describe('rate limit configuration', () => {
     expect(envWith({ REQUEST_CONCURRENCY: '0' }).REQUEST_CONCURRENCY).toBe(0)
     expect(envWith({ REQUEST_CONCURRENCY: '8' }).REQUEST_CONCURRENCY).toBe(8)
     for (const bad of ['-1', '1025', '1.5', 'some']) expect(() => envWith({ REQUEST_CONCURRENCY: bad }), bad).toThrow(/REQUEST_CONCURRENCY/)
+  })
+
+  it('takes REQUEST_QUEUE_LIMIT as a whole number from 0 to 100 000, unset when empty', () => {
+    expect(envWith({}).REQUEST_QUEUE_LIMIT).toBeUndefined()
+    expect(envWith({ REQUEST_QUEUE_LIMIT: '' }).REQUEST_QUEUE_LIMIT).toBeUndefined()
+    expect(envWith({ REQUEST_QUEUE_LIMIT: '0' }).REQUEST_QUEUE_LIMIT).toBe(0)
+    expect(envWith({ REQUEST_QUEUE_LIMIT: '100000' }).REQUEST_QUEUE_LIMIT).toBe(100_000)
+    for (const bad of ['-1', '100001', '2.5', 'lots']) expect(() => envWith({ REQUEST_QUEUE_LIMIT: bad }), bad).toThrow(/REQUEST_QUEUE_LIMIT/)
   })
 })

@@ -47,6 +47,11 @@ const EnvSchema = z.object({
    * with API_ORIGIN; 0: no limit.
    */
   REQUEST_CONCURRENCY: optionalWholeNumber(0, 1024),
+  /**
+   * Requests that may wait for the gate of REQUEST_CONCURRENCY in one process; one more is
+   * answered 503 with Retry-After at once (src/server/http/busy.ts). Unset: 1024.
+   */
+  REQUEST_QUEUE_LIMIT: optionalWholeNumber(0, 100_000),
   /** PGlite's shared_buffers in MB (its page cache, resident for good once filled); unset: 16 (src/server/db/client.ts). */
   PGLITE_SHARED_BUFFERS_MB: optionalWholeNumber(1, 4096),
   /** How often the server looks for pay-now bookings whose payment deadline has passed. */
