@@ -36,7 +36,7 @@ import { chromium } from '@playwright/test'
 import pg from 'pg'
 import { buildIfStale } from './start'
 import { buildLoader } from './lib/build-loader'
-import { startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
+import { freePort, startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
 import { scriptWeight, type PageType, type ScriptWeight } from './lib/page-weight'
 import { bookDownTo, cartWithPlace, checkoutBody, findSession, placesLeft, visitor, visitorsWithCarts } from './lib/shop-api'
 import { printBookingsBench, runBookingsBench } from './lib/bench-bookings'
@@ -143,7 +143,7 @@ async function coldStart() {
   const dir = mkdtempSync(join(tmpdir(), 'webshop-cold-'))
   execFileSync('git', ['clone', '--quiet', '--local', root, dir], { timeout: 5 * 60_000 })
   const once = async (label: string) => {
-    const port = 4300 + Math.floor(Math.random() * 80)
+    const port = await freePort()
     const started = performance.now()
     const child = spawn('npm', ['start'], { cwd: dir, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', API_ORIGIN: '' }, stdio: 'ignore', detached: true, timeout: 30 * 60_000 })
     try {

@@ -13,7 +13,6 @@
 // Options: LIGHTHOUSE_PAGES=home,listing,… to run only some pages; LIGHTHOUSE_COLD=1 to skip the
 // warm-up; LIGHTHOUSE_RUNS; CHROME_PATH (default /usr/bin/chromium).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
@@ -21,7 +20,7 @@ import type { Result as LighthouseResult } from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js'
 import { cartWithPlace, findSession, visitor, type Visitor } from './lib/shop-api'
-import { startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
+import { freePort, startServeProcess, stopServeProcess, type ServeProcess } from './lib/serve-process'
 
 const root = join(import.meta.dirname, '..')
 const CHROME_PATH = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium'
@@ -50,18 +49,6 @@ type Server = ServeProcess & { dataDir: string }
 function fail(message: string): never {
   console.error(`[lighthouse] ${message}`)
   process.exit(1)
-}
-
-/** A port nobody listens on now (the OS picks it). */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 async function startServer(port: number): Promise<Server> {

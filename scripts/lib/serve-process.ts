@@ -3,6 +3,7 @@
 // environment `npm start` gives it; its log kept for error messages and out of the caller's
 // output. Plain Node: Playwright test files can import it.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -72,4 +73,19 @@ export async function stopServeProcess(server: ServeProcess | undefined, signal:
   const force = setTimeout(() => server.process.kill('SIGKILL'), 15_000)
   await exited
   clearTimeout(force)
+}
+
+/**
+ * A port nobody listens on now (the OS picks it). Never a random one from a range: this machine's
+ * services listen on some (RabbitMQ's epmd on 4369 made the bench's cold start fail once).
+ */
+export function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
 }

@@ -11,6 +11,7 @@ import type { components } from '~/api/schema.gen'
 import { bookedDates, quantityAndPrice } from '~/lib/booking-summary'
 import { DEFAULT_LOCALE, type Locale } from '~/lib/locale'
 import { formatMoney } from '~/lib/money'
+import { mailI18n } from './i18n'
 
 type Booking = components['schemas']['Booking']
 
@@ -20,10 +21,22 @@ export type IcsShop = { id: string; name: string; timeZone: string; address?: st
 const CRLF = '\r\n'
 const MAX_OCTETS = 75
 
-const LABELS: Record<Locale, { code: string; participants: string; quantity: string; extras: string; total: string }> = {
-  de: { code: 'Buchungscode', participants: 'Teilnehmende', quantity: 'Anzahl', extras: 'Extras', total: 'Total' },
-  en: { code: 'Booking code', participants: 'Participants', quantity: 'Quantity', extras: 'Extras', total: 'Total' },
-  fr: { code: 'Code de réservation', participants: 'Participants', quantity: 'Quantité', extras: 'Suppléments', total: 'Total' },
+/**
+ * The DESCRIPTION's labels, in the visitor's words of the pages (fr: « Suppléments »), from the
+ * server's run-time catalogue (src/locales/{locale}/mail.po, src/server/mail/i18n.ts).
+ */
+const LABELS = {
+  code: /*i18n*/ { id: 'ics.label.code', message: 'Booking code' },
+  participants: /*i18n*/ { id: 'ics.label.participants', message: 'Participants' },
+  quantity: /*i18n*/ { id: 'ics.label.quantity', message: 'Quantity' },
+  extras: /*i18n*/ { id: 'ics.label.extras', message: 'Extras' },
+  total: /*i18n*/ { id: 'ics.label.total', message: 'Total' },
+}
+
+function labelsIn(locale: Locale): Record<keyof typeof LABELS, string> {
+  const i18n = mailI18n(locale)
+  const label = (key: keyof typeof LABELS) => i18n._(LABELS[key].id)
+  return { code: label('code'), participants: label('participants'), quantity: label('quantity'), extras: label('extras'), total: label('total') }
 }
 
 /** Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks. */
@@ -83,7 +96,7 @@ export function bookingToIcs(
   options: { now?: Date; locale?: Locale } = {},
 ): string {
   const locale = options.locale ?? DEFAULT_LOCALE
-  const labels = LABELS[locale]
+  const labels = labelsIn(locale)
   const money = (m: { amount: number; currency: string } | undefined) => (m ? formatMoney(m, locale) : undefined)
   const stamp = icsUtc(options.now ?? new Date())
   const lines: string[] = [
