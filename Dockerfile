@@ -34,7 +34,7 @@ RUN npm run build \
  && test -f node_modules/tsx/package.json
 
 FROM node:24-bookworm-slim
-# MALLOC_ARENA_MAX: as npm start sets it (scripts/bootstrap.mjs, ADR 042)
+# MALLOC_ARENA_MAX, and the CMD's Node flag: as npm start starts the server (scripts/server-process.json, ADR 042)
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Code is root's and read-only for the server; only /data is written (PGlite's database,
@@ -54,4 +54,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "require('http').get({host:'127.0.0.1',port:process.env.PORT,path:'/api/webshop/v1/config',headers:{host:'localhost'},timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('timeout',()=>process.exit(1)).on('error',()=>process.exit(1))"]
 # The server closes itself, the mail worker and the database on SIGTERM (at most 10 s).
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/serve.mjs"]
+CMD ["node", "--max-semi-space-size=16", "dist/serve.mjs"]

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { SERVER_ENV, SERVER_NODE_ARGS } from './scripts/lib/serve-process'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://localhost:${PORT}`
@@ -45,12 +46,13 @@ export default defineConfig({
   ],
   webServer: {
     // the suite's data: the demo shops, each letting one address hold 400 places (tests/support/e2e-data.ts)
-    command: 'rm -rf test-results/e2e-data && tsx tests/support/e2e-data.ts test-results/e2e-data && node dist/serve.mjs',
+    command: `rm -rf test-results/e2e-data && tsx tests/support/e2e-data.ts test-results/e2e-data && node ${SERVER_NODE_ARGS.join(' ')} dist/serve.mjs`,
     url: `${baseURL}/api/webshop/v1/config`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     env: {
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(PORT),
       HOST: '127.0.0.1',

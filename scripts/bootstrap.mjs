@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const command = process.argv[2]
-const commands = { start: 'scripts/start.ts', test: 'scripts/test.ts' }
-if (!commands[command]) {
+// serve: the server of the last build, without building (npm run serve)
+const commands = { start: 'scripts/start.ts', test: 'scripts/test.ts', serve: null }
+if (!Object.hasOwn(commands, command ?? '')) {
   console.error(`usage: node scripts/bootstrap.mjs ${Object.keys(commands).join('|')} [args]`)
   process.exit(2)
 }
@@ -45,15 +46,17 @@ if (current !== wanted || !existsSync(projectNode)) {
   writeFileSync(stampFile, wanted + '\n')
 }
 
+// How the server's process starts (ADR 042): its Node flags, and variables read at start (glibc's
+// malloc arenas), given to every child so that the servers the tests start have them too.
+const serverProcess = JSON.parse(readFileSync(join(root, 'scripts', 'server-process.json'), 'utf8'))
 const childEnv = {
+  ...serverProcess.env,
   ...process.env,
   PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
-  // glibc's malloc arenas of the server's threads (ADR 042; scripts/lib/serve-process.ts says why)
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
 }
 
 // Node 24 runs the TypeScript scripts (tsx adds the `~/` alias and extensionless imports).
-const result = spawnSync(
+const result = command === 'serve' ? { status: 0 } : spawnSync(
   projectNode,
   ['--import', 'tsx', join(root, commands[command]), ...process.argv.slice(3)],
   {
@@ -66,13 +69,13 @@ const result = spawnSync(
 )
 if (result.error) console.error(`[bootstrap] ${command} stopped: ${result.error.message}`)
 if (result.signal) process.kill(process.pid, result.signal)
-if (result.status !== 0 || command !== 'start') process.exit(result.status ?? 1)
+if (result.status !== 0 || command === 'test') process.exit(result.status ?? 1)
 
 // `npm start`: scripts/start.ts has built dist/ when it was stale; the server the build wrote
 // runs on plain Node (ADR 042). Signals reach it through this process: SIGTERM and SIGINT stop
 // it cleanly, SIGHUP and SIGUSR2 restart its workers one at a time.
 process.env.NODE_ENV ??= 'production'
-const server = spawn(projectNode, [join(root, 'dist', 'serve.mjs'), ...process.argv.slice(3)], {
+const server = spawn(projectNode, [...serverProcess.nodeArgs, join(root, 'dist', 'serve.mjs'), ...process.argv.slice(3)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...childEnv, NODE_ENV: process.env.NODE_ENV },

@@ -4,6 +4,7 @@
 // output. Plain Node: Playwright test files can import it.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -12,12 +13,13 @@ const root = join(import.meta.dirname, '..', '..')
 export const SERVE_BUNDLE = join(root, 'dist', 'serve.mjs')
 
 /**
- * glibc's malloc arenas for the server's threads, as scripts/bootstrap.mjs and the Dockerfile
- * set it (ADR 042): with the default (8 per core) zlib, the file system and V8's helper threads
- * left about 170 MiB in arenas of their own. A variable of the process's environment: glibc reads
- * it when the process starts.
+ * How the server's process starts, as `npm start` starts it (scripts/server-process.json, ADR 042):
+ * Node flags (V8's young generation) and variables read at start (glibc's malloc arenas: with the
+ * default of 8 per core zlib, the file system and V8's helper threads kept about 170 MiB).
  */
-export const MALLOC_ARENA_MAX = '2'
+const serverProcess = JSON.parse(readFileSync(join(root, 'scripts', 'server-process.json'), 'utf8')) as { nodeArgs: string[]; env: Record<string, string> }
+export const SERVER_NODE_ARGS: readonly string[] = serverProcess.nodeArgs
+export const SERVER_ENV: Readonly<Record<string, string>> = serverProcess.env
 
 export type ServeProcess = { process: ChildProcess; origin: string; pid: number; output: () => string }
 
@@ -26,10 +28,10 @@ export type ServeProcess = { process: ChildProcess; origin: string; pid: number;
  * PGlite unless `env` says otherwise (pass DATA_DIR, or DATABASE_URL), and waits until it answers.
  */
 export async function startServeProcess(port: number, env: Record<string, string> = {}, timeoutMs = 90_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [SERVE_BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVE_BUNDLE], {
     cwd: root,
     env: {
-      MALLOC_ARENA_MAX,
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),

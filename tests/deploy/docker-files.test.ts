@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { MALLOC_ARENA_MAX } from '../../scripts/lib/serve-process'
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/lib/serve-process'
 
 const root = join(import.meta.dirname, '..', '..')
 const read = (path: string) => readFileSync(join(root, path), 'utf8')
@@ -49,9 +49,9 @@ describe('Dockerfile', () => {
   it('runs the server as npm start does: node dist/serve.mjs, from a build made in the image', () => {
     const cmd = all('CMD').at(-1)
     expect(cmd, 'a CMD').toBeDefined()
-    expect(JSON.parse(cmd!.args)).toEqual(['node', 'dist/serve.mjs'])
+    expect(JSON.parse(cmd!.args)).toEqual(['node', ...SERVER_NODE_ARGS, 'dist/serve.mjs'])
     expect(read('vite.config.ts'), 'npm run build writes dist/serve.mjs').toContain('serveBundle()')
-    expect(read('scripts/bootstrap.mjs'), 'npm start runs the same file').toContain("join(root, 'dist', 'serve.mjs')")
+    expect(read('scripts/bootstrap.mjs'), 'npm start runs the same file, with the same flags').toContain("[...serverProcess.nodeArgs, join(root, 'dist', 'serve.mjs')")
     const runs = all('RUN').map((r) => r.args)
     expect(runs.some((r) => r.includes('npm ci'))).toBe(true)
     expect(runs.some((r) => r.includes('npm run build'))).toBe(true)
@@ -62,10 +62,11 @@ describe('Dockerfile', () => {
     }
   })
 
-  it('sets MALLOC_ARENA_MAX as npm start and the servers of the tests do', () => {
+  it('sets the variables of scripts/server-process.json, as npm start and the servers of the tests do', () => {
     const env = runtime.filter((i) => i.keyword === 'ENV').map((i) => i.args).join(' ')
-    expect(env).toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}`)
-    expect(read('scripts/bootstrap.mjs')).toContain(`MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '${MALLOC_ARENA_MAX}'`)
+    expect(Object.keys(SERVER_ENV)).toContain('MALLOC_ARENA_MAX')
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(env).toContain(`${name}=${value}`)
+    expect(read('scripts/bootstrap.mjs')).toContain("readFileSync(join(root, 'scripts', 'server-process.json')")
   })
 
   it('keeps tsx after `npm prune --omit=dev` (a first start on PGlite migrates with scripts/db.ts under tsx)', () => {
@@ -90,8 +91,8 @@ describe('Dockerfile', () => {
     const known = envSchemaKeys()
     const env = runtime.filter((i) => i.keyword === 'ENV').flatMap((i) => [...i.args.matchAll(/([A-Z_][A-Z0-9_]*)=/g)].map((m) => m[1]!))
     expect(env).toEqual(expect.arrayContaining(['NODE_ENV', 'HOST', 'PORT', 'DATA_DIR']))
-    // MALLOC_ARENA_MAX is glibc's, read when the process starts (its own test is above)
-    for (const name of env.filter((n) => n !== 'MALLOC_ARENA_MAX')) expect(known, `ENV ${name}`).toContain(name)
+    // those of scripts/server-process.json are glibc's, read when the process starts (their own test is above)
+    for (const name of env.filter((n) => !(n in SERVER_ENV))) expect(known, `ENV ${name}`).toContain(name)
 
     const health = all('HEALTHCHECK').at(-1)
     expect(health, 'a HEALTHCHECK').toBeDefined()

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, gotoHydrated } from './fixtures'
-import { SERVE_BUNDLE } from '../../scripts/lib/serve-process'
+import { SERVE_BUNDLE, SERVER_NODE_ARGS } from '../../scripts/lib/serve-process'
 
 const BACKEND_PORT = 4180
 const APP_PORT = 4181
@@ -142,7 +142,7 @@ test.describe('external back end (API_ORIGIN)', () => {
   test.beforeAll(async () => {
     backend = standIn(seen)
     await new Promise<void>((resolve) => backend.listen(BACKEND_PORT, '127.0.0.1', resolve))
-    app = spawn(process.execPath, [SERVE_BUNDLE], {
+    app = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVE_BUNDLE], {
       env: {
         ...process.env,
         NODE_ENV: 'production',
