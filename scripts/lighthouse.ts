@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile preset, its default throttling) on the
 // production build for four page types — home, listing, checkout, embed — in Debian's Chromium.
-// Builds nothing: run `npm run build` first. Starts `scripts/serve.ts` on a free port with a fresh
+// Builds nothing: run `npm run build` first. Starts the server (dist/serve.mjs) on a free port with a fresh
 // temporary DATA_DIR, finds real URLs through the shop API (a cart with one held place for the
 // checkout page), prints page × category scores and, for every category under target
 // (performance < 95, the others < 100), the audits that fail, and writes the full reports as JSON

@@ -1,8 +1,8 @@
 /**
  * The mails' Lingui catalogues (`src/locales/{de,en,fr}/mail.po`), read at run time.
  *
- * Mail is rendered by the mail worker, which runs beside the built app under plain Node + tsx
- * (`scripts/serve.ts`), where neither Lingui's macros nor its `.po` loader (both Vite/Babel
+ * Mail is rendered by the mail worker, which runs beside the built app in `scripts/serve.ts`
+ * (bundled by esbuild into dist/serve.mjs, ADR 042), where neither Lingui's macros nor its `.po` loader (both Vite/Babel
  * plugins) exist. So the templates mark their English source strings with `/*i18n*\/` (what
  * `lingui extract` reads), and this module parses the PO file of a locale once and compiles its
  * messages with Lingui's own compiler. One i18n instance per locale, never the global one.
