@@ -62,7 +62,8 @@ const result = command === 'serve' ? { status: 0 } : spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
-    // `npm test` takes about 25 minutes on the 2-core machine; nothing may hang forever
+    // `npm test` takes about 25 minutes on the 2-core machine; nothing may hang forever (for
+    // `npm start` this is only the build: the server runs below, until it is stopped)
     timeout: 150 * 60_000,
     env: childEnv,
   },
@@ -75,6 +76,7 @@ if (result.status !== 0 || command === 'test') process.exit(result.status ?? 1)
 // runs on plain Node (ADR 042). Signals reach it through this process: SIGTERM and SIGINT stop
 // it cleanly, SIGHUP and SIGUSR2 restart its workers one at a time.
 process.env.NODE_ENV ??= 'production'
+// runs until stopped: the shop's server, stopped by a signal (no test starts it this way)
 const server = spawn(projectNode, [...serverProcess.nodeArgs, join(root, 'dist', 'serve.mjs'), ...process.argv.slice(3)], {
   cwd: root,
   stdio: 'inherit',
@@ -86,6 +88,13 @@ server.on('error', (error) => {
   process.exit(1)
 })
 server.on('exit', (code, signal) => {
-  if (signal) process.kill(process.pid, signal)
+  // ended by a signal: so does this process (its own forwarding handler out of the way)
+  if (signal) {
+    process.removeAllListeners(signal)
+    process.kill(process.pid, signal)
+    // a signal Node ignores (SIGPIPE) would not end it
+    setTimeout(() => process.exit(1), 1000)
+    return
+  }
   process.exit(code ?? 1)
 })

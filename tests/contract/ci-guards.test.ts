@@ -48,9 +48,9 @@ function sourcesUnder(dir: string): string[] {
   })
 }
 
-/** The argument text of each call of `name(` in `text` (up to the matching parenthesis). */
-function callsOf(text: string, name: string): string[] {
-  const calls: string[] = []
+/** The argument text of each call of `name(` in `text` (up to the matching parenthesis), and the line before it. */
+function callsOf(text: string, name: string): { call: string; lineBefore: string }[] {
+  const calls: { call: string; lineBefore: string }[] = []
   const pattern = new RegExp(`(?<![\\w.])${name}\\(`, 'g')
   for (const match of text.matchAll(pattern)) {
     let depth = 0
@@ -59,7 +59,9 @@ function callsOf(text: string, name: string): string[] {
       if (text[end] === '(') depth++
       else if (text[end] === ')' && --depth === 0) break
     }
-    calls.push(text.slice(match.index, end + 1))
+    const lineStart = text.lastIndexOf('\n', match.index) + 1
+    const lineBefore = text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, Math.max(lineStart - 1, 0))
+    calls.push({ call: text.slice(match.index, end + 1), lineBefore })
   }
   return calls
 }
@@ -68,18 +70,24 @@ describe('child processes', () => {
   it('every child process that tests and scripts start has a time-out, so nothing can hang the suite', () => {
     const files = [...sourcesUnder(join(root, 'scripts')), ...sourcesUnder(join(root, 'tests'))]
     const missing: string[] = []
+    const runUntilStopped: string[] = []
     let found = 0
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
       if (!/node:child_process|'child_process'/.test(text)) continue
       for (const name of ['spawnSync', 'spawn', 'execFileSync', 'execFile', 'execSync', 'exec', 'fork']) {
-        for (const call of callsOf(text, name)) {
+        for (const { call, lineBefore } of callsOf(text, name)) {
           found++
-          if (!/\btimeout\s*:/.test(call)) missing.push(`${file.slice(root.length + 1)}: ${call.split('\n')[0]}`)
+          if (/\btimeout\s*:/.test(call)) continue
+          // a server that runs until it is stopped says so on the line before, and is listed below
+          if (/\/\/ runs until stopped:/.test(lineBefore)) runUntilStopped.push(file.slice(root.length + 1))
+          else missing.push(`${file.slice(root.length + 1)}: ${call.split('\n')[0]}`)
         }
       }
     }
     expect(found).toBeGreaterThan(10)
     expect(missing).toEqual([])
+    // only `npm start`'s server (no test starts it: they use scripts/lib/serve-process.ts, with a time-out)
+    expect(runUntilStopped).toEqual(['scripts/bootstrap.mjs'])
   })
 })
