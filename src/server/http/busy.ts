@@ -7,6 +7,7 @@
  * configuration, no database.
  */
 import { randomUUID } from 'node:crypto'
+import { escapeHtml } from '~/lib/html'
 import { DEFAULT_LOCALE, localeFromPath } from '~/lib/locale'
 import { mailI18n } from '~/server/mail/i18n'
 import { securityHeaders } from './pages'
@@ -20,14 +21,12 @@ const TEXTS = {
   retry: /*i18n*/ 'Try again',
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
 function wantsPage(request: Request, pathname: string) {
   return !/^\/(api|sanctum|_serverFn)(\/|$)/.test(pathname) && (request.headers.get('accept') ?? '').includes('text/html')
 }
 
 export function busyResponse(request: Request): Response {
-  const { pathname } = new URL(request.url)
+  const { pathname, search } = new URL(request.url)
   const headers = { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
   if (!wantsPage(request, pathname)) {
     const error = new HttpError(503, 'Service unavailable', 'The server is very busy. Please try again in a moment.', { code: 'server.busy', retryAfter: BUSY_RETRY_AFTER_SECONDS }, headers)
@@ -35,9 +34,9 @@ export function busyResponse(request: Request): Response {
   }
   const locale = localeFromPath(pathname) ?? DEFAULT_LOCALE
   const i18n = mailI18n(locale)
-  const [title, description, retry] = [TEXTS.title, TEXTS.description, TEXTS.retry].map((id) => escape(i18n._(id)))
+  const [title, description, retry] = [TEXTS.title, TEXTS.description, TEXTS.retry].map((id) => escapeHtml(i18n._(id)))
   // a link to the page asked for: a GET again; a form sent with POST is sent again by the browser's reload
-  const again = request.method === 'GET' ? escape(pathname + new URL(request.url).search) : ''
+  const again = request.method === 'GET' ? escapeHtml(pathname + search) : ''
   const html = `<!doctype html>
 <html lang="${locale}">
 <head>
